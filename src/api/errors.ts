@@ -1,0 +1,106 @@
+/**
+ * One error class per way a Storefront read can fail. Each carries a stable `code`,
+ * an English `message` for developers (elements show their own localized text by
+ * `code`), the HTTP `status` when there was one, and `retryable`: whether trying the
+ * same request again can help.
+ */
+export type StorefrontErrorCode =
+  | 'invalid_key'
+  | 'config'
+  | 'unauthorized'
+  | 'plan_lacks_reviews'
+  | 'not_found'
+  | 'invalid_request'
+  | 'rate_limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'malformed_response';
+
+export class StorefrontError extends Error {
+  readonly code: StorefrontErrorCode;
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+
+  constructor(code: StorefrontErrorCode, message: string, retryable: boolean, status?: number) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.retryable = retryable;
+    this.status = status;
+  }
+}
+
+/** A secret key, or anything that is not a publishable key, was configured. No request was made. */
+export class InvalidKeyError extends StorefrontError {
+  constructor(message: string) {
+    super('invalid_key', message, false);
+  }
+}
+
+/** A required setting (publishable key, market) is missing or malformed. No request was made. */
+export class ConfigError extends StorefrontError {
+  constructor(message: string) {
+    super('config', message, false);
+  }
+}
+
+export class UnauthorizedError extends StorefrontError {
+  constructor(message = 'The publishable key was refused by the Storefront API.') {
+    super('unauthorized', message, false, 401);
+  }
+}
+
+export class PlanLacksReviewsError extends StorefrontError {
+  constructor(message = 'This workspace’s plan does not include Reviews.') {
+    super('plan_lacks_reviews', message, false, 403);
+  }
+}
+
+export class NotFoundError extends StorefrontError {
+  constructor(message = 'Not found.') {
+    super('not_found', message, false, 404);
+  }
+}
+
+export class InvalidRequestError extends StorefrontError {
+  constructor(message: string) {
+    super('invalid_request', message, false, 400);
+  }
+}
+
+export class RateLimitedError extends StorefrontError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message = 'Too many requests; the rate limit was reached.') {
+    super('rate_limited', message, true, 429);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class ServerError extends StorefrontError {
+  constructor(status: number, message = 'The Storefront API had a problem.') {
+    super('server', message, true, status);
+  }
+}
+
+export class NetworkError extends StorefrontError {
+  constructor(message = 'The Storefront API could not be reached.') {
+    super('network', message, true);
+  }
+}
+
+export class TimeoutError extends StorefrontError {
+  constructor(timeoutMs: number) {
+    super('timeout', `The Storefront API did not answer within ${timeoutMs} ms.`, true);
+  }
+}
+
+export class MalformedResponseError extends StorefrontError {
+  constructor(message: string, status?: number) {
+    super('malformed_response', message, true, status);
+  }
+}
+
+export function isStorefrontError(value: unknown): value is StorefrontError {
+  return value instanceof StorefrontError;
+}

@@ -1,0 +1,84 @@
+import { LitElement } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { StorefrontError } from '../../api/errors.js';
+import { connectStorefront, resolveSettings, type ResolvedStorefront } from '../../controllers/settings.js';
+import { Localizer, resolveLocale, type StringOverrides } from '../../i18n/localize.js';
+
+const reported = new Set<string>();
+
+/**
+ * The one base of every element: the shared settings (`publishable-key`, `market`,
+ * `api-base`, resolved against `<svc-storefront>` and page defaults), the localizer,
+ * and a typed `emit`. Elements only render; reading goes through controllers.
+ */
+export class StorefrontElement extends LitElement {
+  /** Publishable key (`svc_pk_…`); beats the nearest `<svc-storefront>`. */
+  @property({ attribute: 'publishable-key' }) publishableKey?: string;
+
+  /** Market id or shortId (`us`, `de`, `se`); picks currency and language. */
+  @property() market?: string;
+
+  /** Storefront API origin; beats the nearest `<svc-storefront>`. */
+  @property({ attribute: 'api-base' }) apiBase?: string;
+
+  /** Replaces any UI string for this element only (see the README's strings table). */
+  @property({ attribute: false }) strings?: StringOverrides;
+
+  /** The element's language; defaults to its market's, then the page's. */
+  @property({ reflect: true }) override lang!: string;
+
+  private resolvedKey = '';
+  private resolved: ResolvedStorefront | undefined;
+  private localizerKey = '';
+  private cachedLocalizer: Localizer | undefined;
+
+  /** The client, QueryClient and market this element reads with, or the setup error to show. */
+  protected get storefront(): ResolvedStorefront {
+    const settings = resolveSettings(this, { publishableKey: this.publishableKey, market: this.market, apiBase: this.apiBase });
+    const key = `${settings.publishableKey}|${settings.market}|${settings.apiBase}`;
+    if (this.resolved === undefined || key !== this.resolvedKey) {
+      this.resolvedKey = key;
+      this.resolved = connectStorefront(settings);
+      if (!this.resolved.ok) this.report(this.resolved.error);
+    }
+    return this.resolved;
+  }
+
+  /** Strings and `Intl` formatting in the element's locale. */
+  protected get localizer(): Localizer {
+    const resolved = this.storefront;
+    const locale = resolveLocale(this, resolved.ok ? resolved.market : (this.market ?? undefined));
+    const overrides = this.strings ?? {};
+    const key = `${locale}|${JSON.stringify(overrides)}`;
+    if (this.cachedLocalizer === undefined || key !== this.localizerKey) {
+      this.localizerKey = key;
+      this.cachedLocalizer = new Localizer(locale, overrides);
+    }
+    return this.cachedLocalizer;
+  }
+
+  /**
+   * Dispatches a bubbling, composed event. Returns `false` when a listener called
+   * `preventDefault()` on a cancelable event.
+   */
+  protected emit<T>(name: `svc-${string}`, detail: T, options: { cancelable?: boolean } = {}): boolean {
+    return this.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
+  }
+
+  /** Logs a failure for the developer once per message, so that many elements do not flood the console. */
+  protected report(error: StorefrontError): void {
+    if (reported.has(error.message)) return;
+    reported.add(error.message);
+    if (error.code !== 'invalid_key') console.error(error.message);
+  }
+}
+
+/**
+ * Registers an element unless the tag is taken (by another copy or version of the
+ * library, loaded by another script). Returns whether this copy registered it.
+ */
+export function defineElement(tag: string, constructor: CustomElementConstructor): boolean {
+  if (customElements.get(tag) !== undefined) return false;
+  customElements.define(tag, constructor);
+  return true;
+}

@@ -1,0 +1,38 @@
+import { css, html, LitElement, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+
+/**
+ * Carries the settings for the elements inside it, so that a page names its key,
+ * market and API base once. Children read its attributes (even before this element
+ * is upgraded); their own attributes win.
+ *
+ * @slot - The storefront elements (and any other content) it applies to.
+ */
+export class SvcStorefront extends LitElement {
+  static override styles = css`
+    :host {
+      display: contents;
+    }
+  `;
+
+  /** Publishable key (`svc_pk_…`) for the elements inside. */
+  @property({ attribute: 'publishable-key' }) publishableKey?: string;
+
+  /** Market id or shortId for the elements inside. */
+  @property() market?: string;
+
+  /** Storefront API origin for the elements inside. */
+  @property({ attribute: 'api-base' }) apiBase?: string;
+
+  protected override render() {
+    return html`<slot></slot>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.size === 0) return;
+    // Children resolve settings on update: ask the storefront elements inside to update.
+    for (const element of this.querySelectorAll<Element & { requestUpdate?: () => void }>('*')) {
+      if (element.localName.startsWith('svc-')) element.requestUpdate?.();
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type { InfiniteData, InfiniteQueryObserverOptions, QueryObserverOptions } from '@tanstack/query-core';
+import type { PostFilters, ReviewQuery, ReviewTarget, StorefrontClient } from '../api/client.js';
+import type { StorefrontError } from '../api/errors.js';
+import type { JsonLd, Page, Post, Review, ReviewSummary } from '../api/types.js';
+
+/**
+ * Query keys and options for every Storefront read, from small factories, so that the
+ * cache, the elements and the tests agree on one key per resource. The QueryClient is
+ * already per key and API base, so keys start with the market.
+ */
+export type PostsKey = readonly ['storefront', 'posts', string, PostFilters, number];
+export type PostKey = readonly ['storefront', 'post', string, string];
+export type ReviewsKey = readonly ['storefront', 'reviews', string, ReviewTarget, ReviewQuery, number];
+export type ReviewSummaryKey = readonly ['storefront', 'review-summary', string, ReviewTarget];
+export type RichSnippetKey = readonly ['storefront', 'rich-snippet', string, string];
+
+export type PostsOptions = InfiniteQueryObserverOptions<Page<Post>, StorefrontError, InfiniteData<Page<Post>, string | null>, PostsKey, string | null>;
+export type ReviewsOptions = InfiniteQueryObserverOptions<Page<Review>, StorefrontError, InfiniteData<Page<Review>, string | null>, ReviewsKey, string | null>;
+export type PostOptions = QueryObserverOptions<Post, StorefrontError, Post, Post, PostKey>;
+export type ReviewSummaryOptions = QueryObserverOptions<ReviewSummary, StorefrontError, ReviewSummary, ReviewSummary, ReviewSummaryKey>;
+export type RichSnippetOptions = QueryObserverOptions<JsonLd, StorefrontError, JsonLd, JsonLd, RichSnippetKey>;
+
+/** Posts change slowly and the API lets them be cached for a minute. */
+export const POSTS_STALE_TIME = 60_000;
+
+export const queryKeys = {
+  posts: (market: string, filters: PostFilters, pageSize: number): PostsKey => ['storefront', 'posts', market, filters, pageSize],
+  post: (market: string, postId: string): PostKey => ['storefront', 'post', market, postId],
+  reviews: (market: string, target: ReviewTarget, query: ReviewQuery, pageSize: number): ReviewsKey => ['storefront', 'reviews', market, target, query, pageSize],
+  reviewSummary: (market: string, target: ReviewTarget): ReviewSummaryKey => ['storefront', 'review-summary', market, target],
+  richSnippet: (market: string, productRef: string): RichSnippetKey => ['storefront', 'rich-snippet', market, productRef],
+};
+
+export function postsQuery(client: StorefrontClient, market: string, filters: PostFilters, pageSize: number): PostsOptions {
+  return {
+    queryKey: queryKeys.posts(market, filters, pageSize),
+    queryFn: ({ pageParam, signal }) => client.listPosts(market, filters, { limit: pageSize, cursor: pageParam }, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: POSTS_STALE_TIME,
+  };
+}
+
+export function postQuery(client: StorefrontClient, market: string, postId: string): PostOptions {
+  return {
+    queryKey: queryKeys.post(market, postId),
+    queryFn: ({ signal }) => client.getPost(market, postId, signal),
+    staleTime: POSTS_STALE_TIME,
+  };
+}
+
+/**
+ * Review reads are "never cached": always stale, so a new page load or a newly
+ * mounted element asks again, while equal reads in flight are still shared.
+ */
+export function reviewsQuery(client: StorefrontClient, market: string, target: ReviewTarget, query: ReviewQuery, pageSize: number): ReviewsOptions {
+  return {
+    queryKey: queryKeys.reviews(market, target, query, pageSize),
+    queryFn: ({ pageParam, signal }) => client.listReviews(market, target, query, { limit: pageSize, cursor: pageParam }, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  };
+}
+
+export function reviewSummaryQuery(client: StorefrontClient, market: string, target: ReviewTarget): ReviewSummaryOptions {
+  return {
+    queryKey: queryKeys.reviewSummary(market, target),
+    queryFn: ({ signal }) => client.getReviewSummary(market, target, signal),
+    staleTime: 0,
+  };
+}
+
+export function richSnippetQuery(client: StorefrontClient, market: string, productRef: string): RichSnippetOptions {
+  return {
+    queryKey: queryKeys.richSnippet(market, productRef),
+    queryFn: ({ signal }) => client.getRichSnippet(market, productRef, signal),
+    staleTime: 0,
+  };
+}
