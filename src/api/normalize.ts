@@ -73,10 +73,11 @@ export function normalizeMedia(raw: unknown, base?: string): Media | undefined {
 
 function normalizePrice(raw: unknown): Price | undefined {
   if (!isRecord(raw)) return undefined;
-  const amount = finite(field(raw, 'price'));
+  // `amount`/`sale_amount` are this library's own names, so normalized data reads back the same.
+  const amount = finite(field(raw, 'price')) ?? finite(field(raw, 'amount'));
   const currency = text(field(raw, 'currency'))?.toUpperCase();
   if (amount === undefined || amount < 0 || currency === undefined || !/^[A-Z]{3}$/.test(currency)) return undefined;
-  const sale = finite(field(raw, 'sale_price'));
+  const sale = finite(field(raw, 'sale_price')) ?? finite(field(raw, 'sale_amount'));
   return compact({ amount, currency, saleAmount: sale !== undefined && sale >= 0 && sale < amount ? sale : undefined });
 }
 
@@ -159,7 +160,7 @@ export function normalizePost(raw: unknown, base?: string): Normalized<Post> {
     videoCaptions: text(field(raw, 'video_captions')),
     videoDescription: text(field(raw, 'video_description')),
     hideCaption: field(raw, 'hide_caption') === true,
-    origin: isRecord(origin) ? text(origin['type']) : undefined,
+    origin: isRecord(origin) ? text(origin['type']) : text(origin),
     socialUrl: safeUrl(field(raw, 'social_url'), base),
     fromSocial: typeof field(raw, 'from_social') === 'boolean' ? (field(raw, 'from_social') as boolean) : undefined,
     socialDate: date(field(raw, 'social_date')),
@@ -192,8 +193,8 @@ export function normalizeReview(raw: unknown, base?: string): Normalized<Review>
     rating: rating as Review['rating'],
     title: text(field(raw, 'title')),
     body: text(field(raw, 'body')),
-    authorName: isRecord(author) ? text(field(author, 'name')) : undefined,
-    verifiedBuyer: isRecord(author) && field(author, 'verified_buyer') === true,
+    authorName: isRecord(author) ? text(field(author, 'name')) : text(field(raw, 'author_name')),
+    verifiedBuyer: isRecord(author) ? field(author, 'verified_buyer') === true : field(raw, 'verified_buyer') === true,
     createdAt,
     language: text(field(raw, 'language')),
     media: Array.isArray(media) ? media.flatMap((item) => normalizeMedia(item, base) ?? []) : [],
