@@ -40,6 +40,9 @@ export const de: StringTable = {
   'gallery.viewOriginal': 'Auf {origin} ansehen',
   'gallery.posted': 'Veröffentlicht am {date}',
   'gallery.products': 'Produkte in diesem Beitrag',
+  'gallery.carousel': 'Karussell',
+  'gallery.slide': 'Folie',
+  'gallery.slideLabel': '{current} von {total}',
 
   'product.hotspot': '{title}, {price}',
   'product.regularPrice': 'Regulärer Preis {price}',

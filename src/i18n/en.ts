@@ -43,6 +43,9 @@ export const en = {
   'gallery.viewOriginal': 'View on {origin}',
   'gallery.posted': 'Posted {date}',
   'gallery.products': 'Products in this post',
+  'gallery.carousel': 'carousel',
+  'gallery.slide': 'slide',
+  'gallery.slideLabel': '{current} of {total}',
 
   'product.hotspot': '{title}, {price}',
   'product.regularPrice': 'Regular price {price}',

@@ -40,6 +40,9 @@ export const sv: StringTable = {
   'gallery.viewOriginal': 'Visa på {origin}',
   'gallery.posted': 'Publicerat {date}',
   'gallery.products': 'Produkter i inlägget',
+  'gallery.carousel': 'karusell',
+  'gallery.slide': 'bild',
+  'gallery.slideLabel': '{current} av {total}',
 
   'product.hotspot': '{title}, {price}',
   'product.regularPrice': 'Ordinarie pris {price}',
