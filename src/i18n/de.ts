@@ -69,4 +69,9 @@ export const de: StringTable = {
   'reviews.showTranslation': 'Übersetzung anzeigen',
   'reviews.translatedFrom': 'Übersetzt (Original: {language})',
   'reviews.averageRating': 'Durchschnittliche Bewertung',
+  'reviews.stars': { one: '{count} Stern', other: '{count} Sterne' },
+  'reviews.barLabel': '{stars}: {reviews}',
+  'reviews.filterByRating': 'Nach Bewertung filtern',
+  'reviews.label': 'Kundenbewertungen',
+  'reviews.mediaAlt': 'Kundenfoto {index} von {total}',
 };

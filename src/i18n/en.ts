@@ -72,6 +72,11 @@ export const en = {
   'reviews.showTranslation': 'Show translation',
   'reviews.translatedFrom': 'Translated from {language}',
   'reviews.averageRating': 'Average rating',
+  'reviews.stars': { one: '{count} star', other: '{count} stars' },
+  'reviews.barLabel': '{stars}: {reviews}',
+  'reviews.filterByRating': 'Filter by rating',
+  'reviews.label': 'Customer reviews',
+  'reviews.mediaAlt': 'Customer photo {index} of {total}',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -69,4 +69,9 @@ export const sv: StringTable = {
   'reviews.showTranslation': 'Visa översättning',
   'reviews.translatedFrom': 'Översatt från {language}',
   'reviews.averageRating': 'Genomsnittligt betyg',
+  'reviews.stars': { one: '{count} stjärna', other: '{count} stjärnor' },
+  'reviews.barLabel': '{stars}: {reviews}',
+  'reviews.filterByRating': 'Filtrera efter betyg',
+  'reviews.label': 'Kundrecensioner',
+  'reviews.mediaAlt': 'Kundfoto {index} av {total}',
 };
