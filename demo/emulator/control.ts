@@ -1,0 +1,142 @@
+/**
+ * The emulator's own control endpoints under /__emulator/ (no auth, CORS for any origin):
+ * test keys, faults, request logs and an info document for the status page.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEMO_KEY, DEMO_KEY_NOREVIEWS, TEST_KEY_PATTERN, type Plan, type RateOptions, type Workspaces } from './auth-rate.ts';
+import { GALLERIES, ITEM_TYPES, LABELS, MARKETS, PROFILES } from './data/catalog.ts';
+import type { World } from './data/seed.ts';
+import { parseFaults } from './faults.ts';
+import { readJson, sendError, sendJson } from './http.ts';
+
+export const CONTROL_METHODS = 'GET, POST, DELETE, OPTIONS';
+
+const ENDPOINTS = [
+  { method: 'GET', path: '/v1/posts', query: 'market (required), product_ref, gallery_id, profile_id, label_id (repeatable or comma-separated), label_match (any|all), limit (1-50, default 20), cursor', returns: 'page of Post' },
+  { method: 'GET', path: '/v1/posts/{post_id}', query: 'market (required)', returns: 'Post' },
+  { method: 'GET', path: '/v1/products/{product_ref}/reviews', query: 'market, limit, cursor, sort (newest|highest|lowest), rating (1-5), include (localization)', returns: 'page of Review' },
+  { method: 'GET', path: '/v1/products/{product_ref}/review-summary', query: 'market', returns: 'ReviewSummary' },
+  { method: 'GET', path: '/v1/company/reviews', query: 'as product reviews', returns: 'page of Review' },
+  { method: 'GET', path: '/v1/company/review-summary', query: 'market', returns: 'ReviewSummary' },
+  { method: 'GET', path: '/v1/products/{product_ref}/rich-snippet', query: 'market', returns: 'JSON-LD schema.org Product' },
+];
+
+const CONTROL_ENDPOINTS = [
+  { method: 'POST', path: '/__emulator/keys', body: '{ key: "svc_pk_test_…", plan?: "reviews" | "noreviews", faults?: Faults, rate?: { capacity?, refillPerSecond? } }' },
+  { method: 'POST', path: '/__emulator/faults', body: '{ key, faults }' },
+  { method: 'GET', path: '/__emulator/log?key=K', body: '' },
+  { method: 'DELETE', path: '/__emulator/log?key=K', body: '' },
+  { method: 'GET', path: '/__emulator/info', body: '' },
+];
+
+function parseRate(input: unknown): RateOptions | string {
+  if (input === undefined) return {};
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'rate: must be an object';
+  const rate: RateOptions = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (name !== 'capacity' && name !== 'refillPerSecond') return `rate.${name}: unknown field`;
+    if (typeof value !== 'number' || !(value > 0) || value > 1_000_000) return `rate.${name}: must be a positive number`;
+    rate[name] = value;
+  }
+  return rate;
+}
+
+export class Control {
+  constructor(
+    private readonly world: World,
+    private readonly workspaces: Workspaces,
+    private readonly origin: string,
+  ) {}
+
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const route = `${req.method} ${url.pathname}`;
+    try {
+      if (route === 'GET /__emulator/info') return sendJson(res, 200, this.info());
+      if (route === 'POST /__emulator/keys') return this.registerKey(res, await readJson(req));
+      if (route === 'POST /__emulator/faults') return this.setFaults(res, await readJson(req));
+      if (url.pathname === '/__emulator/log' && (req.method === 'GET' || req.method === 'DELETE')) {
+        const key = url.searchParams.get('key') ?? '';
+        const workspace = this.workspaces.get(key);
+        if (!workspace) return sendError(res, 404, 'not_found', `unknown key: ${key}`);
+        if (req.method === 'GET') return sendJson(res, 200, workspace.log);
+        workspace.log.length = 0;
+        res.writeHead(204, { 'Access-Control-Allow-Origin': '*' });
+        res.end();
+        return;
+      }
+      sendError(res, 404, 'not_found', `no control endpoint ${route}`);
+    } catch (error) {
+      sendError(res, 400, 'invalid_request', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private registerKey(res: ServerResponse, body: unknown): void {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const errors: string[] = [];
+    const key = input.key;
+    if (typeof key !== 'string' || !TEST_KEY_PATTERN.test(key)) errors.push('key: must match svc_pk_test_[A-Za-z0-9_-]+');
+    const plan = input.plan ?? 'reviews';
+    if (plan !== 'reviews' && plan !== 'noreviews') errors.push('plan: must be one of reviews, noreviews');
+    const faults = parseFaults(input.faults);
+    if ('error' in faults) errors.push(faults.error);
+    const rate = parseRate(input.rate);
+    if (typeof rate === 'string') errors.push(rate);
+    if (errors.length > 0 || 'error' in faults || typeof rate === 'string') return sendError(res, 400, 'invalid_request', errors.join(', '));
+    const workspace = this.workspaces.register(key as string, plan as Plan, faults.faults, rate);
+    sendJson(res, 201, { key: workspace.key, plan: workspace.plan, faults: workspace.faults.current, rate: { capacity: workspace.bucket.capacity, refillPerSecond: workspace.bucket.refillPerSecond } });
+  }
+
+  private setFaults(res: ServerResponse, body: unknown): void {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const workspace = typeof input.key === 'string' ? this.workspaces.get(input.key) : undefined;
+    if (!workspace) return sendError(res, 404, 'not_found', `unknown key: ${String(input.key)}`);
+    const faults = parseFaults(input.faults);
+    if ('error' in faults) return sendError(res, 400, 'invalid_request', faults.error);
+    workspace.setFaults(faults.faults);
+    sendJson(res, 200, { key: workspace.key, faults: workspace.faults.current });
+  }
+
+  info(): Record<string, unknown> {
+    const { posts, products, productReviews, companyReviews, images } = this.world;
+    const count = (test: (p: (typeof posts)[number]) => boolean): number => posts.filter(test).length;
+    const testKeys = this.workspaces.all().filter((w) => w.key !== DEMO_KEY && w.key !== DEMO_KEY_NOREVIEWS);
+    return {
+      name: 'Storefront API emulator',
+      api_base: `${this.origin}/v1`,
+      endpoints: ENDPOINTS,
+      control_endpoints: CONTROL_ENDPOINTS,
+      keys: [
+        { key: DEMO_KEY, plan: 'reviews', description: 'demo workspace whose plan includes Reviews' },
+        { key: DEMO_KEY_NOREVIEWS, plan: 'noreviews', description: 'demo workspace whose plan lacks Reviews (review reads answer 403)' },
+      ],
+      test_keys: testKeys.length,
+      markets: MARKETS.map(({ id, shortId, title, country, currency, language, domain, default: isDefault }) => ({ id, shortId, title, country, currency, language, domain, default: isDefault })),
+      counts: {
+        posts: posts.length,
+        image_posts: count((p) => p.type === 'IMAGE'),
+        video_posts: count((p) => p.type === 'VIDEO'),
+        products: products.length,
+        product_reviews: [...productReviews.values()].reduce((n, r) => n + r.length, 0),
+        company_reviews: companyReviews.length,
+        labels: LABELS.length,
+        galleries: GALLERIES.length,
+        profiles: PROFILES.length,
+        pictures: images.size,
+        product_types: ITEM_TYPES.length,
+      },
+      labels: LABELS.map((l) => ({ ...l, post_count: count((p) => p.labels.includes(l.id)) })),
+      galleries: GALLERIES.map((g) => ({ id: g.id, name: g.name, post_count: count((p) => p.galleries.includes(g.id)) })),
+      profiles: PROFILES.map((pr) => ({ id: pr.id, username: pr.username, post_count: count((p) => p.profile.id === pr.id) })),
+      products: products.map((pr) => ({
+        id: pr.id,
+        handle: pr.handle,
+        post_count: count((p) => p.tagged.some((t) => t.productId === pr.id)),
+        review_count: productReviews.get(pr.id)!.length,
+      })),
+      samples: {
+        video_post: posts.find((p) => p.type === 'VIDEO')!.id,
+        corner_hotspots_post: posts.find((p) => p.tagged.length > 0 && p.tagged.every((t) => (t.x === 0 || t.x === 1 || t.x === 0.5) && (t.y === 0 || t.y === 1 || t.y === 0.5)))?.id ?? null,
+      },
+    };
+  }
+}
