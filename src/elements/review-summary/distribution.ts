@@ -1,0 +1,179 @@
+import { css, html, type TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import type { ReviewSummary } from '../../api/types.js';
+import type { Localizer } from '../../i18n/localize.js';
+import { formatRating, renderStars } from './stars.js';
+
+/**
+ * The parts of a review summary shared by `<svc-review-summary>` and `<svc-reviews>`:
+ * the overview (average, stars, count) and the distribution, five bars that are
+ * toggle buttons filtering reviews by star.
+ */
+
+export type Star = 1 | 2 | 3 | 4 | 5;
+export const STARS_DESCENDING: readonly Star[] = [5, 4, 3, 2, 1];
+
+/** "5 stars: 84 reviews", the accessible name of a bar. */
+export function barLabel(star: Star, count: number, localizer: Localizer): string {
+  return localizer.t('reviews.barLabel', { stars: localizer.t('reviews.stars', { count: star }), reviews: localizer.t('reviews.count', { count }) });
+}
+
+/** The average as a large number, the stars, and the number of reviews. */
+export function renderOverview(summary: ReviewSummary, localizer: Localizer): TemplateResult {
+  return html`<div class="overview" part="overview">
+    <span class="average" part="average" aria-hidden="true">${formatRating(summary.average, localizer)}</span>
+    <span class="overview-detail">
+      ${renderStars(summary.average, localizer)}
+      <span class="count" part="count">${localizer.t('reviews.count', { count: summary.count })}</span>
+    </span>
+  </div>`;
+}
+
+export interface DistributionOptions {
+  /** The star the reviews are filtered by, if any: its bar is pressed. */
+  selected: Star | null;
+  /** Called with the star of a clicked bar, or `null` when the pressed bar is clicked again. */
+  onSelect: (star: Star | null) => void;
+  /** Accessible name of the group of bars. */
+  label: string;
+}
+
+/** Five toggle buttons, 5 stars first, each with a bar as wide as its share of the reviews. */
+export function renderDistribution(summary: ReviewSummary, localizer: Localizer, options: DistributionOptions): TemplateResult {
+  const total = summary.count;
+  return html`<ul class="distribution" part="distribution" role="list" aria-label=${options.label}>
+    ${STARS_DESCENDING.map((star) => {
+      const count = summary.distribution[star] ?? 0;
+      const pressed = options.selected === star;
+      const share = total > 0 ? Math.min(100, (count / total) * 100) : 0;
+      return html`<li>
+        <button
+          class="bar"
+          part=${pressed ? 'bar bar-pressed' : 'bar'}
+          type="button"
+          aria-pressed=${pressed ? 'true' : 'false'}
+          aria-label=${barLabel(star, count, localizer)}
+          @click=${() => options.onSelect(pressed ? null : star)}
+        >
+          <span class="bar-star" aria-hidden="true">${localizer.number(star)}<svg viewBox="0 0 24 24" focusable="false"><path d="M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z" /></svg></span>
+          <span class="bar-track" part="bar-track"><span class="bar-fill" part="bar-fill" style=${styleMap({ width: `${share}%` })}></span></span>
+          <span class="bar-count" aria-hidden="true">${localizer.number(count)}</span>
+        </button>
+      </li>`;
+    })}
+  </ul>`;
+}
+
+export const overviewStyles = css`
+  .overview {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+  }
+  .average {
+    font-size: var(--_average-size);
+    font-weight: 700;
+    line-height: 1;
+    letter-spacing: -0.02em;
+    font-variant-numeric: tabular-nums;
+  }
+  .overview-detail {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 0.25rem;
+  }
+  .count {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+`;
+
+export const distributionStyles = css`
+  .distribution {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.125rem;
+    min-inline-size: 0;
+  }
+  .bar {
+    display: grid;
+    grid-template-columns: 2.25em minmax(3rem, 1fr) 3ch;
+    align-items: center;
+    gap: 0.625rem;
+    inline-size: 100%;
+    min-block-size: 28px;
+    margin: 0;
+    padding: 0.125rem 0.5rem;
+    border: 1px solid transparent;
+    border-radius: var(--_radius);
+    background: none;
+    color: inherit;
+    font: inherit;
+    font-size: 0.875em;
+    text-align: start;
+    cursor: pointer;
+  }
+  .bar:hover {
+    background: var(--_hover);
+  }
+  .bar:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
+  .bar[aria-pressed='true'] {
+    background: var(--_selected-bg);
+    border-color: var(--_selected-line);
+    font-weight: 600;
+  }
+  .bar-star {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.25em;
+    font-variant-numeric: tabular-nums;
+  }
+  .bar-star svg {
+    inline-size: 0.9em;
+    block-size: 0.9em;
+    fill: var(--_star-color);
+  }
+  .bar-track {
+    position: relative;
+    display: block;
+    block-size: 0.5rem;
+    border-radius: 999px;
+    background: var(--_track);
+    overflow: hidden;
+  }
+  .bar-fill {
+    position: absolute;
+    inset-block: 0;
+    inset-inline-start: 0;
+    border-radius: inherit;
+    background: var(--_star-color);
+  }
+  .bar-count {
+    color: var(--_muted);
+    font-variant-numeric: tabular-nums;
+    text-align: end;
+  }
+  @media (forced-colors: active) {
+    .bar {
+      border-color: ButtonText;
+    }
+    .bar[aria-pressed='true'] {
+      border-width: 3px;
+      border-color: Highlight;
+    }
+    .bar-track {
+      border: 1px solid CanvasText;
+    }
+    .bar-fill,
+    .bar-star svg {
+      background: CanvasText;
+      fill: CanvasText;
+    }
+  }
+`;

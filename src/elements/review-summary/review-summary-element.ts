@@ -1,0 +1,181 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { QueryObserverResult } from '@tanstack/query-core';
+import type { ReviewTarget } from '../../api/client.js';
+import type { StorefrontError } from '../../api/errors.js';
+import type { ReviewSummary } from '../../api/types.js';
+import { queryController } from '../../controllers/query-controller.js';
+import { reviewSummaryQuery, type ReviewSummaryOptions } from '../../queries/options.js';
+import { StorefrontElement } from '../shared/base.js';
+import { renderError } from '../shared/states.js';
+import { renderDistribution, renderOverview, type Star } from './distribution.js';
+import { applyFilterToLists, REVIEW_FILTER_EVENT, type ReviewFilterDetail } from './filter.js';
+import { hostVisibility } from './host-visibility.js';
+import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from './notices.js';
+import { reviewSummaryStyles } from './review-summary.styles.js';
+import { renderStars, renderStarsPlaceholder } from './stars.js';
+
+/**
+ * A product's (or the store's) rating: the average as stars and as a number, the number
+ * of reviews, the distribution as five bars, and the automatically generated summary
+ * when the API has one. The compact `variant="badge"` shows stars and count only, for
+ * product cards. With no reviews it says so (or shows nothing with `hide-empty`); on a
+ * plan without Reviews, or for an unknown product, it shows nothing and warns once per
+ * page on the console.
+ *
+ * The bars are toggle buttons: pressing one filters the `<svc-reviews>` lists for the
+ * same product in the same document (or shadow root) by that star, loading the list's
+ * code on demand if the page has a list element that is not defined yet.
+ *
+ * @summary Star rating, review count and rating distribution of a product or the store.
+ *
+ * @fires svc-review-filter - A bar was pressed; `detail`: `{ rating: 1..5 | null, target: { productRef } | { company: true } }`.
+ * @fires svc-error - The summary could not be read; `detail`: `{ error }` (a `StorefrontError`).
+ *
+ * @csspart base - The full summary's wrapper.
+ * @csspart badge - The badge variant's wrapper.
+ * @csspart overview - The average, stars and count.
+ * @csspart average - The average as a number.
+ * @csspart stars - The stars (`role="img"`).
+ * @csspart count - The number of reviews.
+ * @csspart distribution - The list of five bars.
+ * @csspart bar - A bar's button; `bar-pressed` too while it filters.
+ * @csspart bar-track - A bar's track.
+ * @csspart bar-fill - A bar's filled share.
+ * @csspart generated-summary - The automatically generated text summary.
+ * @csspart empty - The "No reviews yet" state.
+ * @csspart error - The error state; `retry-button` is its button.
+ *
+ * @cssprop [--svc-star-color=#c7860a] - Filled stars, star outlines and bar fills.
+ * @cssprop [--svc-star-empty-color=transparent] - The inside of empty stars.
+ * @cssprop [--svc-star-size=1.25rem] - One star (1rem in the badge).
+ * @cssprop [--svc-review-muted-color=#5b5f66] - Secondary text (counts, notes).
+ * @cssprop [--svc-review-line-color=#e4e1db] - Lines and placeholders.
+ * @cssprop [--svc-review-track-color=#ece8e1] - The bars' tracks.
+ * @cssprop [--svc-review-selected-color=#fbf3e2] - A pressed bar and the summary text's background.
+ * @cssprop [--svc-review-focus-color=#1d4ed8] - Focus outlines.
+ * @cssprop [--svc-review-radius=6px] - Corner radius.
+ * @cssprop [--svc-review-average-size=2.75rem] - The average's font size.
+ */
+export class SvcReviewSummary extends StorefrontElement {
+  static override styles = reviewSummaryStyles;
+
+  /** The product (its id or handle) whose reviews to summarize. */
+  @property({ attribute: 'product-ref', reflect: true }) productRef?: string;
+
+  /** Summarize the store's own reviews instead of a product's. */
+  @property({ type: Boolean, reflect: true }) company = false;
+
+  /** `full` (default) or `badge`: stars and count only, inline. */
+  @property({ reflect: true }) variant: 'full' | 'badge' = 'full';
+
+  /** Show nothing, instead of "No reviews yet", when there are no reviews. */
+  @property({ type: Boolean, attribute: 'hide-empty', reflect: true }) hideEmpty = false;
+
+  /** The star the reviews are filtered by (pressed bar), or `null`. */
+  @state() selectedRating: Star | null = null;
+
+  private readonly setHidden = hostVisibility(this);
+  private reportedError: unknown;
+
+  private readonly summary = queryController<QueryObserverResult<ReviewSummary, StorefrontError>, ReviewSummaryOptions>(this, () => {
+    const storefront = this.storefront;
+    const target = this.target;
+    return storefront.ok && target ? { queryClient: storefront.queryClient, options: reviewSummaryQuery(storefront.client, storefront.market, target) } : undefined;
+  });
+
+  /** Whose reviews these are, from `product-ref` or `company`. */
+  get target(): ReviewTarget | undefined {
+    return targetOf(this.productRef, this.company);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener(REVIEW_FILTER_EVENT, this.onFilter);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener(REVIEW_FILTER_EVENT, this.onFilter);
+  }
+
+  /** Keeps the pressed bar in step with lists (or other summaries) filtered for the same target. */
+  private readonly onFilter = (event: Event) => {
+    if (event.target === this) return;
+    const detail = (event as CustomEvent<ReviewFilterDetail>).detail;
+    if (detail && sameTarget(detail.target, this.target)) this.selectedRating = detail.rating;
+  };
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('productRef') || changed.has('company')) this.selectedRating = null;
+    const result = this.summary.result;
+    const silent = result !== undefined && result.data === undefined && isSilentFailure(result.error);
+    const empty = result?.data?.count === 0 && this.hideEmpty;
+    this.setHidden(silent || empty);
+  }
+
+  protected override updated(): void {
+    const error = this.summary.result?.error ?? (this.storefront.ok ? undefined : this.storefront.error);
+    if (error && error !== this.reportedError) {
+      this.reportedError = error;
+      const storefront = this.storefront;
+      if (isSilentFailure(error) && storefront.ok && this.target) warnSilentFailure(error, storefront.client.publishableKey, this.target);
+      else if (this.summary.result?.error) this.report(error);
+      this.emit('svc-error', { error });
+    }
+  }
+
+  protected override render() {
+    const storefront = this.storefront;
+    if (!storefront.ok) return renderError(storefront.error, this.localizer);
+    const result = this.summary.result;
+    if (result === undefined) return nothing;
+    const summary = result.data;
+    if (summary === undefined) {
+      if (result.error) return isSilentFailure(result.error) ? nothing : renderError(result.error, this.localizer, () => void result.refetch());
+      return this.renderLoading();
+    }
+    if (summary.count === 0) return this.hideEmpty ? nothing : this.renderNone();
+    return this.variant === 'badge' ? this.renderBadge(summary) : this.renderFull(summary);
+  }
+
+  private renderLoading() {
+    if (this.variant === 'badge') return html`<span class="badge loading" aria-busy="true">${renderStarsPlaceholder()}</span>`;
+    return html`<div class="loading" aria-busy="true"><span class="visually-hidden">${this.localizer.t('loading')}</span>${renderStarsPlaceholder()}</div>`;
+  }
+
+  private renderNone() {
+    return html`<p class="none" part="empty">${this.variant === 'badge' ? nothing : renderStars(0, this.localizer)}<span>${this.localizer.t('reviews.none')}</span></p>`;
+  }
+
+  private renderBadge(summary: ReviewSummary) {
+    const count = this.localizer.t('reviews.count', { count: summary.count });
+    return html`<span class="badge" part="badge">
+      ${renderStars(summary.average, this.localizer)}
+      <span class="count" part="count"><span aria-hidden="true">(${this.localizer.number(summary.count)})</span><span class="visually-hidden">${count}</span></span>
+    </span>`;
+  }
+
+  private renderFull(summary: ReviewSummary) {
+    const localizer = this.localizer;
+    return html`<div class="summary" part="base">
+      ${renderOverview(summary, localizer)}
+      ${renderDistribution(summary, localizer, { selected: this.selectedRating, onSelect: (star) => this.select(star), label: localizer.t('reviews.filterByRating') })}
+      ${summary.summary
+        ? html`<div class="generated" part="generated-summary">
+            <p lang=${summary.summary.language ?? nothing}>${summary.summary.text}</p>
+            <p class="generated-note">${localizer.t('reviews.generatedSummary')}</p>
+          </div>`
+        : nothing}
+    </div>`;
+  }
+
+  /** A bar was pressed: filter the lists for this target and tell the page. */
+  private select(star: Star | null): void {
+    const target = this.target;
+    if (target === undefined) return;
+    this.selectedRating = star;
+    this.emit<ReviewFilterDetail>(REVIEW_FILTER_EVENT, { rating: star, target });
+    applyFilterToLists(this, target, star);
+  }
+}

@@ -1,0 +1,236 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { InfiniteData, InfiniteQueryObserverResult, QueryObserverResult } from '@tanstack/query-core';
+import type { ReviewQuery, ReviewTarget } from '../../api/client.js';
+import type { StorefrontError } from '../../api/errors.js';
+import type { Page, Review, ReviewSummary } from '../../api/types.js';
+import type { ReviewSort } from '../../api/wire.js';
+import { infiniteQueryController, queryController } from '../../controllers/query-controller.js';
+import { reviewSummaryQuery, reviewsQuery, type ReviewsOptions, type ReviewSummaryOptions } from '../../queries/options.js';
+import { renderDistribution, renderOverview, type Star } from '../review-summary/distribution.js';
+import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../review-summary/filter.js';
+import { hostVisibility } from '../review-summary/host-visibility.js';
+import { isSilentFailure, targetOf, warnSilentFailure } from '../review-summary/notices.js';
+import { StorefrontElement } from '../shared/base.js';
+import { renderError } from '../shared/states.js';
+import { renderReview } from './review-item.js';
+import { reviewsStyles } from './reviews.styles.js';
+
+type ReviewsResult = InfiniteQueryObserverResult<InfiniteData<Page<Review>, string | null>, StorefrontError>;
+type SummaryResult = QueryObserverResult<ReviewSummary, StorefrontError>;
+
+const SORTS: readonly ReviewSort[] = ['newest', 'highest', 'lowest'];
+const SORT_LABELS = { newest: 'reviews.sortNewest', highest: 'reviews.sortHighest', lowest: 'reviews.sortLowest' } as const;
+
+const toStar = (value: unknown): Star | null => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 5 ? (n as Star) : null;
+};
+
+/**
+ * The reviews of a product (or of the store), newest first, page by page with "Load
+ * more". A header repeats the summary (average, stars, count) with the distribution
+ * bars, which filter the list by star; a select sorts it (newest, highest, lowest). A
+ * polite live region says how many reviews match a filter. Reviews shown in translation
+ * say so and can show their original text.
+ *
+ * @summary A paged, sortable, filterable list of reviews.
+ *
+ * @fires svc-review-filter - The shopper filtered by star; `detail`: `{ rating: 1..5 | null, target }`.
+ * @fires svc-review-sort - The shopper changed the order; `detail`: `{ sort: 'newest' | 'highest' | 'lowest' }`.
+ * @fires svc-error - A read failed; `detail`: `{ error }` (a `StorefrontError`).
+ *
+ * @csspart base - The wrapper.
+ * @csspart overview - The average, stars and count in the header.
+ * @csspart average - The average as a number.
+ * @csspart stars - The header's stars; `review-stars` are each review's.
+ * @csspart count - The number of reviews.
+ * @csspart distribution - The five bars; `bar`, `bar-pressed`, `bar-track`, `bar-fill` inside.
+ * @csspart toolbar - The sort select and the filter status.
+ * @csspart sort - The sort select.
+ * @csspart matching - The live region saying how many reviews match.
+ * @csspart clear-filter - The "Show all reviews" button.
+ * @csspart list - The list of reviews.
+ * @csspart review - One review; `review-text`, `review-title`, `review-body`, `review-author` inside.
+ * @csspart verified-badge - "Verified buyer".
+ * @csspart translation - "Translated from …" with its `translation-toggle` button.
+ * @csspart media - A review's photos; `media-link` and `media-thumbnail` inside.
+ * @csspart reply - The store's reply.
+ * @csspart load-more - The "Load more reviews" button.
+ * @csspart empty - The state without reviews.
+ * @csspart error - An error state; `retry-button` is its button.
+ *
+ * @cssprop [--svc-star-color=#c7860a] - Filled stars, star outlines and bar fills.
+ * @cssprop [--svc-star-empty-color=transparent] - The inside of empty stars.
+ * @cssprop [--svc-star-size=1.25rem] - One star in the header (reviews use 1rem).
+ * @cssprop [--svc-review-muted-color=#5b5f66] - Secondary text.
+ * @cssprop [--svc-review-line-color=#e4e1db] - Lines between reviews.
+ * @cssprop [--svc-review-track-color=#ece8e1] - The bars' tracks, the reply's background.
+ * @cssprop [--svc-review-selected-color=#fbf3e2] - A pressed bar.
+ * @cssprop [--svc-review-focus-color=#1d4ed8] - Focus outlines.
+ * @cssprop [--svc-review-radius=6px] - Corner radius.
+ * @cssprop [--svc-review-average-size=2.75rem] - The average's font size.
+ * @cssprop [--svc-review-thumb-size=4.5rem] - A review photo's thumbnail.
+ */
+export class SvcReviews extends StorefrontElement {
+  static override styles = reviewsStyles;
+
+  /** The product (its id or handle) whose reviews to list. */
+  @property({ attribute: 'product-ref', reflect: true }) productRef?: string;
+
+  /** List the store's own reviews instead of a product's. */
+  @property({ type: Boolean, reflect: true }) company = false;
+
+  /** The order: `newest` (default), `highest` or `lowest`. */
+  @property({ reflect: true }) sort: ReviewSort = 'newest';
+
+  /** Only reviews with this many stars (1 to 5), or `null` for all. */
+  @property({ reflect: true, converter: { fromAttribute: toStar, toAttribute: (value: Star | null) => (value === null ? null : String(value)) } })
+  rating: Star | null = null;
+
+  /** Reviews per page (1 to 50). */
+  @property({ type: Number, attribute: 'page-size' }) pageSize = 10;
+
+  /** Ids of translated reviews whose original text is shown. */
+  @state() private originals = new Set<string>();
+
+  /** Whether the filter changed since the element appeared (only then is the match count announced). */
+  @state() private announceMatching = false;
+
+  private readonly setHidden = hostVisibility(this);
+  private readonly reportedErrors = new Set<unknown>();
+
+  private readonly summary = queryController<SummaryResult, ReviewSummaryOptions>(this, () => {
+    const storefront = this.storefront;
+    const target = this.target;
+    return storefront.ok && target ? { queryClient: storefront.queryClient, options: reviewSummaryQuery(storefront.client, storefront.market, target) } : undefined;
+  });
+
+  private readonly reviews = infiniteQueryController<ReviewsResult, ReviewsOptions>(this, () => {
+    const storefront = this.storefront;
+    const target = this.target;
+    if (!storefront.ok || !target) return undefined;
+    const query: ReviewQuery = { sort: SORTS.includes(this.sort) ? this.sort : 'newest', includeLocalization: true, ...(this.rating ? { rating: this.rating } : {}) };
+    const pageSize = Math.min(50, Math.max(1, Math.round(Number(this.pageSize)) || 10));
+    return { queryClient: storefront.queryClient, options: reviewsQuery(storefront.client, storefront.market, target, query, pageSize) };
+  });
+
+  /** Whose reviews these are, from `product-ref` or `company`. */
+  get target(): ReviewTarget | undefined {
+    return targetOf(this.productRef, this.company);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.hasUpdated && changed.has('rating')) this.announceMatching = true;
+    if (changed.has('productRef') || changed.has('company')) this.originals = new Set();
+    this.setHidden(this.silentFailure() !== undefined);
+  }
+
+  protected override updated(): void {
+    const storefront = this.storefront;
+    for (const error of [this.summary.result?.error, this.reviews.result?.error]) {
+      if (!error || this.reportedErrors.has(error)) continue;
+      this.reportedErrors.add(error);
+      if (isSilentFailure(error) && storefront.ok && this.target) warnSilentFailure(error, storefront.client.publishableKey, this.target);
+      else this.report(error);
+      this.emit('svc-error', { error });
+    }
+  }
+
+  /** A 403 (plan without Reviews) or 404 (unknown product) from either read: the element shows nothing. */
+  private silentFailure(): StorefrontError | undefined {
+    for (const result of [this.summary.result, this.reviews.result]) if (result && result.data === undefined && isSilentFailure(result.error)) return result.error;
+    return undefined;
+  }
+
+  protected override render() {
+    const storefront = this.storefront;
+    if (!storefront.ok) return renderError(storefront.error, this.localizer);
+    if (this.target === undefined || this.silentFailure() !== undefined) return nothing;
+    const reviews = this.reviews.result;
+    return html`<section class="reviews" part="base" aria-label=${this.localizer.t('reviews.label')} aria-busy=${reviews?.isFetching ? 'true' : 'false'}>
+      ${this.renderHead()} ${this.renderToolbar()} ${reviews ? this.renderList(reviews) : nothing}
+    </section>`;
+  }
+
+  private renderHead() {
+    const result = this.summary.result;
+    if (result?.data === undefined) {
+      return result?.error ? html`<div class="head">${renderError(result.error, this.localizer, () => void result.refetch())}</div>` : nothing;
+    }
+    if (result.data.count === 0) return nothing;
+    return html`<div class="head">
+      ${renderOverview(result.data, this.localizer)}
+      ${renderDistribution(result.data, this.localizer, { selected: this.rating, onSelect: (star) => this.filter(star), label: this.localizer.t('reviews.filterByRating') })}
+    </div>`;
+  }
+
+  private renderToolbar() {
+    const localizer = this.localizer;
+    const summary = this.summary.result?.data;
+    if (summary?.count === 0) return nothing;
+    const matching = summary ? (this.rating ? summary.distribution[this.rating] : summary.count) : undefined;
+    return html`<div class="toolbar" part="toolbar">
+      <div class="filter">
+        <p class=${this.rating ? 'matching' : 'matching visually-hidden'} part="matching" role="status" aria-live="polite">
+          ${this.announceMatching && matching !== undefined ? localizer.t('reviews.matching', { count: matching }) : nothing}
+        </p>
+        ${this.rating ? html`<button class="link-button" part="clear-filter" type="button" @click=${() => this.filter(null)}>${localizer.t('reviews.showAll')}</button>` : nothing}
+      </div>
+      <label class="sort">
+        <span>${localizer.t('reviews.sort')}</span>
+        <select part="sort" @change=${this.onSort}>
+          ${SORTS.map((sort) => html`<option value=${sort} ?selected=${sort === this.sort}>${localizer.t(SORT_LABELS[sort])}</option>`)}
+        </select>
+      </label>
+    </div>`;
+  }
+
+  private renderList(result: ReviewsResult) {
+    const localizer = this.localizer;
+    const items = result.data?.pages.flatMap((page) => page.items) ?? [];
+    if (result.data === undefined) {
+      if (result.error) return renderError(result.error, localizer, () => void result.refetch());
+      return html`<p class="loading">${localizer.t('loading')}</p>`;
+    }
+    if (items.length === 0) return html`<p class="empty" part="empty">${this.rating ? localizer.t('reviews.matching', { count: 0 }) : localizer.t('reviews.none')}</p>`;
+    return html`<ol class="list" part="list" role="list">
+        ${items.map((review) => renderReview(review, localizer, { original: this.originals.has(review.id), onToggleOriginal: () => this.toggleOriginal(review.id) }))}
+      </ol>
+      ${result.isFetchNextPageError && result.error ? renderError(result.error, localizer, () => void result.fetchNextPage()) : nothing}
+      ${result.hasNextPage && !result.isFetchNextPageError
+        ? html`<div class="more">
+            <button class="load-more" part="load-more" type="button" aria-disabled=${result.isFetchingNextPage ? 'true' : 'false'} @click=${() => this.loadMore()}>
+              ${localizer.t(result.isFetchingNextPage ? 'loading' : 'reviews.loadMore')}
+            </button>
+          </div>`
+        : nothing}`;
+  }
+
+  private loadMore(): void {
+    const result = this.reviews.result;
+    if (result && !result.isFetchingNextPage && result.hasNextPage) void result.fetchNextPage();
+  }
+
+  /** The shopper filtered by star (or cleared the filter) here. */
+  private filter(star: Star | null): void {
+    const target = this.target;
+    if (target === undefined) return;
+    this.rating = star;
+    this.emit<ReviewFilterDetail>(REVIEW_FILTER_EVENT, { rating: star, target });
+  }
+
+  private onSort(event: Event): void {
+    const value = (event.target as HTMLSelectElement).value as ReviewSort;
+    if (!SORTS.includes(value) || value === this.sort) return;
+    this.sort = value;
+    this.emit('svc-review-sort', { sort: value });
+  }
+
+  private toggleOriginal(id: string): void {
+    const originals = new Set(this.originals);
+    if (originals.has(id)) originals.delete(id);
+    else originals.add(id);
+    this.originals = originals;
+  }
+}

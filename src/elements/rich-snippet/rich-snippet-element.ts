@@ -1,0 +1,148 @@
+import { css, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { QueryObserverResult } from '@tanstack/query-core';
+import type { StorefrontError } from '../../api/errors.js';
+import type { JsonLd } from '../../api/types.js';
+import { queryController } from '../../controllers/query-controller.js';
+import { richSnippetQuery, type RichSnippetOptions } from '../../queries/options.js';
+import { isSilentFailure, warnSilentFailure } from '../review-summary/notices.js';
+import { StorefrontElement } from '../shared/base.js';
+import { planRichSnippet } from './dedupe.js';
+import { pageJsonLd, removeSnippetScript, writeSnippetScript } from './head-script.js';
+import { sanitizeJsonLd } from './json-ld.js';
+
+/** Which connected element writes each product's script, so that two elements for one product share it. */
+const owners = new Map<string, Set<SvcRichSnippet>>();
+
+const noted = new Set<string>();
+function noteOnce(id: string, message: string, level: 'warn' | 'info'): void {
+  if (noted.has(id)) return;
+  noted.add(id);
+  console[level](message);
+}
+
+/**
+ * Adds a product's rating and reviews to the page as structured data for search engines:
+ * exactly one `<script type="application/ld+json" data-svc-rich-snippet="{product-ref}">`
+ * in `document.head` (not in a shadow root), replaced when the product or market
+ * changes, removed when the element is removed or the API answers 403 (plan without
+ * Reviews) or 404 (unknown product). The element itself shows nothing.
+ *
+ * **Safe text.** The JSON is written with `<`, `>`, `&`, U+2028 and U+2029 escaped, so no
+ * string in it can end the script element, and every `url`, `image`, `@id`, `sameAs`
+ * and `logo` that is not an http(s) URL is dropped first.
+ *
+ * **Trusted Types.** Where the browser has Trusted Types, the text goes through one
+ * policy named `storefront-widgets#json-ld` (created once per page and shared by every
+ * copy of the library), which only passes JSON that the library serialized itself. A
+ * page whose CSP has `require-trusted-types-for 'script'` and a `trusted-types`
+ * directive must allow it: `trusted-types storefront-widgets#json-ld lit-html` (Lit,
+ * which renders every element, needs `lit-html`).
+ *
+ * **No duplicate structured data.** When the page already has a schema.org Product for
+ * the same product (same `@id`, `sku`, `gtin*` or `url`), the element does not add a
+ * second Product: if that Product has an `@id` and no `aggregateRating`, it adds only
+ * `{ "@context", "@type": "Product", "@id": <the page's @id>, "name", "aggregateRating",
+ * "review" }`, which search engines merge into the page's node; if it already has an
+ * `aggregateRating`, or has no `@id` to merge through, the element steps aside and adds
+ * nothing (with one console note). Ratings are only ever emitted for a Product: a
+ * snippet of another `@type` (such as an Organization's or LocalBusiness's rating,
+ * which Google treats as self-serving) is never emitted, and the element warns.
+ *
+ * @summary Product rating and reviews as JSON-LD in the page's head.
+ *
+ * @fires svc-error - The snippet could not be read; `detail`: `{ error }` (a `StorefrontError`).
+ */
+export class SvcRichSnippet extends StorefrontElement {
+  static override styles = css`
+    :host {
+      display: none !important;
+    }
+  `;
+
+  /** The product (its id or handle) whose rich snippet to add. */
+  @property({ attribute: 'product-ref', reflect: true }) productRef?: string;
+
+  /** The product reference this element's script is written for, if any. */
+  private writtenFor: string | undefined;
+  private reportedError: unknown;
+
+  private readonly snippet = queryController<QueryObserverResult<JsonLd, StorefrontError>, RichSnippetOptions>(this, () => {
+    const storefront = this.storefront;
+    return storefront.ok && this.productRef ? { queryClient: storefront.queryClient, options: richSnippetQuery(storefront.client, storefront.market, this.productRef) } : undefined;
+  });
+
+  protected override render() {
+    return nothing;
+  }
+
+  protected override updated(): void {
+    const result = this.snippet.result;
+    const ref = this.productRef;
+    if (ref !== this.writtenFor) this.release();
+    const error = result?.error;
+    if (error && error !== this.reportedError) this.reportError(error);
+    if (!ref || result === undefined) return;
+    if (isSilentFailure(error)) return this.release(true);
+    // Data from an earlier read stays in place when a later one fails for another reason.
+    if (result.data === undefined) return;
+    this.write(ref, result.data);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the DOM: the script was removed on disconnect; write it again.
+    if (this.hasUpdated) this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.release(true);
+  }
+
+  private write(ref: string, data: JsonLd): void {
+    const plan = planRichSnippet(sanitizeJsonLd(data), pageJsonLd(document));
+    if (plan.kind === 'refuse') {
+      noteOnce(`type|${ref}`, `storefront-widgets: the rich snippet of "${ref}" is not a schema.org Product, so <svc-rich-snippet> adds nothing. Ratings are only shown for products (a rating of the store itself is not eligible for review snippets).`, 'warn');
+      return this.release(true);
+    }
+    if (plan.kind === 'step-aside') {
+      noteOnce(`aside|${ref}`, `storefront-widgets: this page already describes product "${ref}" as JSON-LD${plan.reason === 'has-rating' ? ' with an aggregateRating' : plan.reason === 'no-id' ? ' without an @id to merge the rating into' : ''}, so <svc-rich-snippet> adds nothing.`, 'info');
+      return this.release(true);
+    }
+    this.writtenFor = ref;
+    let set = owners.get(ref);
+    if (set === undefined) owners.set(ref, (set = new Set()));
+    set.add(this);
+    writeSnippetScript(document, ref, plan.value);
+  }
+
+  /** Stops writing for the current product; removes the script when no other element writes it. */
+  private release(removeEvenIfOwned = false): void {
+    const ref = this.writtenFor;
+    if (ref === undefined) {
+      if (removeEvenIfOwned && this.productRef && !(owners.get(this.productRef)?.size ?? 0)) removeSnippetScript(document, this.productRef);
+      return;
+    }
+    this.writtenFor = undefined;
+    const set = owners.get(ref);
+    set?.delete(this);
+    if (!set || set.size === 0) {
+      owners.delete(ref);
+      removeSnippetScript(document, ref);
+    } else {
+      for (const other of set) other.requestUpdate();
+    }
+  }
+
+  private reportError(error: StorefrontError): void {
+    this.reportedError = error;
+    const storefront = this.storefront;
+    if (isSilentFailure(error)) {
+      if (storefront.ok && this.productRef) warnSilentFailure(error, storefront.client.publishableKey, { productRef: this.productRef });
+    } else {
+      this.report(error);
+    }
+    this.emit('svc-error', { error });
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Helpers for the review and rich-snippet browser tests: the emulator's seed facts
+ * (read from its info document, not hard-coded), the API's own answers to compare the
+ * elements with, and small DOM helpers for shadow roots.
+ */
+export interface EmulatorProduct {
+  id: string;
+  handle: string;
+  review_count: number;
+}
+
+export interface WireSummary {
+  average: number;
+  count: number;
+  distribution: Record<string, number>;
+  summary: { text: string; language: string } | null;
+}
+
+export async function emulatorProducts(apiBase: string): Promise<EmulatorProduct[]> {
+  const info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: EmulatorProduct[] };
+  return info.products;
+}
+
+/** Reads the API directly (with the demo key), for expected values. */
+export async function apiGet<T>(apiBase: string, path: string, key = 'svc_pk_demo'): Promise<T> {
+  const response = await fetch(`${apiBase}/v1${path}`, { headers: { Authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Creates an element with attributes in `parent` (the body by default). */
+export function mount<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string | true>, parent: Element = document.body): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value === true ? '' : value);
+  parent.append(element);
+  return element;
+}
+
+export function shadow(element: Element): ShadowRoot {
+  if (!element.shadowRoot) throw new Error(`${element.localName} has no shadow root`);
+  return element.shadowRoot;
+}
+
+/** The text of a node without Lit's comment markers, whitespace collapsed. */
+export function text(node: Node | null | undefined): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+export function isHidden(element: Element): boolean {
+  return getComputedStyle(element).display === 'none';
+}
