@@ -1,0 +1,185 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import type { Post } from '../../api/types.js';
+import type { Localizer } from '../../i18n/localize.js';
+import { isRtl, prefersReducedMotion } from './carousel-controller.js';
+import { renderPanel, renderVideo } from './lightbox-panel.js';
+import { lightboxStyles } from './lightbox.styles.js';
+import { describePost } from './tile.js';
+
+/** Asks the gallery to show another post (it may load the next page first). */
+export type LightboxNavigateEvent = CustomEvent<{ index: number }>;
+
+/** Horizontal travel (CSS px) that makes a swipe. */
+const SWIPE_THRESHOLD = 50;
+
+const arrow = (flip: boolean) =>
+  html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" class=${flip ? 'flip' : ''}><path d="M9.3 5.3 7.9 6.7l5.3 5.3-5.3 5.3 1.4 1.4 6.7-6.7z" fill="currentColor"></path></svg>`;
+const cross = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" fill="currentColor"></path></svg>`;
+
+/**
+ * The gallery's lightbox: a modal `<dialog>` with one post (through
+ * `<svc-shoppable-post>` for photos, a `<video>` for videos), its caption panel, and
+ * previous/next by buttons, arrow keys (mirrored right to left) and swipes. Internal to
+ * `<svc-post-gallery>`, which loads this module on first open; it reports moves and
+ * closing with `lightbox-navigate` and `lightbox-close` (not bubbling).
+ */
+export class SvcPostLightbox extends LitElement {
+  static override styles = lightboxStyles;
+
+  @property({ attribute: false }) posts: readonly Post[] = [];
+  @property({ attribute: false }) index = 0;
+  @property({ attribute: false }) localizer!: Localizer;
+  /** Whether a further page exists beyond the loaded posts. */
+  @property({ attribute: false }) hasMore = false;
+  @property({ attribute: false }) loadingMore = false;
+  @property({ attribute: false }) autoplay = false;
+  @property({ attribute: false }) market?: string;
+  @property({ attribute: false }) publishableKey?: string;
+  @property({ attribute: false }) apiBase?: string;
+  @property({ attribute: false }) productUrl?: string;
+
+  private swipeStart: { x: number; y: number; id: number } | undefined;
+
+  private get dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
+
+  protected override firstUpdated(): void {
+    const dialog = this.dialog;
+    if (dialog && !dialog.open) dialog.showModal();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('index') && changed.get('index') !== undefined) {
+      // The post's content was replaced: keep focus inside the dialog.
+      if (!this.renderRoot.querySelector(':focus')) this.renderRoot.querySelector<HTMLElement>('.close')?.focus({ preventScroll: true });
+    }
+    this.preloadNeighbour();
+  }
+
+  /** Warms the cache with the next photo, so that "next" shows it at once. */
+  private preloadNeighbour(): void {
+    const next = this.posts[this.index + 1];
+    const url = next?.type === 'IMAGE' ? next.media.url : next?.media.poster;
+    if (url) new Image().src = url;
+  }
+
+  close(): void {
+    this.dialog?.close();
+  }
+
+  private go(delta: number): void {
+    const index = this.index + delta;
+    if (index < 0 || (index >= this.posts.length && !this.hasMore)) return;
+    this.dispatchEvent(new CustomEvent('lightbox-navigate', { detail: { index } }));
+  }
+
+  private readonly onKeyDown = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    // Media controls, sliders and text fields use the arrow keys themselves.
+    const origin = event.composedPath()[0] as Element | undefined;
+    if (origin?.closest?.('video, audio, input, textarea, select, [role="slider"], [contenteditable]')) return;
+    event.preventDefault();
+    const forward = (event.key === 'ArrowRight') !== isRtl(this);
+    this.go(forward ? 1 : -1);
+  };
+
+  private readonly onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse' || !event.isPrimary) return;
+    this.swipeStart = { x: event.clientX, y: event.clientY, id: event.pointerId };
+  };
+
+  private readonly onPointerUp = (event: PointerEvent) => {
+    const start = this.swipeStart;
+    this.swipeStart = undefined;
+    if (!start || start.id !== event.pointerId) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_THRESHOLD || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+    const forward = dx < 0 !== isRtl(this);
+    this.go(forward ? 1 : -1);
+  };
+
+  /** A click on the dialog itself (around the card, on the backdrop) closes it. */
+  private readonly onDialogClick = (event: MouseEvent) => {
+    if (event.target === event.currentTarget) this.close();
+  };
+
+  private readonly onClosed = () => {
+    this.dispatchEvent(new CustomEvent('lightbox-close'));
+  };
+
+  /** The shoppable post's own load and error events are not the gallery's: keep them in. */
+  private readonly contain = (event: Event) => event.stopPropagation();
+
+  private renderMedia(post: Post): TemplateResult {
+    if (post.type === 'VIDEO') return renderVideo(post, { autoplay: this.autoplay && !prefersReducedMotion(), localizer: this.localizer });
+    return html`<svc-shoppable-post
+      .post=${post}
+      fit="contain"
+      hide-products
+      exportparts="media: lightbox-media"
+      market=${this.market ?? nothing}
+      lang=${this.localizer.locale}
+      publishable-key=${this.publishableKey ?? nothing}
+      api-base=${this.apiBase ?? nothing}
+      product-url=${this.productUrl ?? nothing}
+      @svc-load=${this.contain}
+      @svc-error=${this.contain}
+    ></svc-shoppable-post>`;
+  }
+
+  /** The tagged products, through the shoppable post's own list (its media hidden here). */
+  private renderProducts(post: Post): TemplateResult | typeof nothing {
+    if (post.taggedProducts.length === 0) return nothing;
+    return html`<svc-shoppable-post
+      class="products"
+      .post=${post}
+      market=${this.market ?? nothing}
+      lang=${this.localizer.locale}
+      publishable-key=${this.publishableKey ?? nothing}
+      api-base=${this.apiBase ?? nothing}
+      product-url=${this.productUrl ?? nothing}
+      @svc-load=${this.contain}
+      @svc-error=${this.contain}
+    ></svc-shoppable-post>`;
+  }
+
+  protected override render(): TemplateResult {
+    const post = this.posts[this.index];
+    const l = this.localizer;
+    const t = l.t.bind(l);
+    const total = this.posts.length;
+    const atEnd = this.index >= total - 1 && !this.hasMore;
+    return html`<dialog
+      part="dialog"
+      class="dialog"
+      aria-label=${post ? describePost(post, l) : t('gallery.label')}
+      @click=${this.onDialogClick}
+      @close=${this.onClosed}
+      @keydown=${this.onKeyDown}
+    >
+      <button part="button close" class="close" type="button" aria-label=${t('close')} autofocus @click=${() => this.close()}>${cross}</button>
+      <button part="button prev" class="nav prev" type="button" aria-label=${t('gallery.previousPost')} ?disabled=${this.index <= 0} @click=${() => this.go(-1)}>${arrow(true)}</button>
+      <button part="button next" class="nav next" type="button" aria-label=${t('gallery.nextPost')} ?disabled=${atEnd} aria-busy=${this.loadingMore ? 'true' : 'false'} @click=${() => this.go(1)}>
+        ${this.loadingMore ? html`<span class="spinner" aria-hidden="true"></span>` : arrow(false)}
+      </button>
+      <p class="position" aria-live="polite">${t('gallery.position', { current: this.index + 1, total })}</p>
+      ${post
+        ? keyed(
+            post.id,
+            html`<article class="card" data-post-id=${post.id}>
+              <div class="media" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp} @pointercancel=${() => (this.swipeStart = undefined)}>${this.renderMedia(post)}</div>
+              <div class="panel">
+                ${renderPanel(post, l)}
+                ${this.renderProducts(post)}
+              </div>
+            </article>`,
+          )
+        : nothing}
+    </dialog>`;
+  }
+}

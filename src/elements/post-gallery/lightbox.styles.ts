@@ -1,0 +1,312 @@
+import { css } from 'lit';
+import { tokens } from './post-gallery.styles.js';
+
+/** The lightbox: stacked on narrow screens, media beside a caption panel from 900 px. */
+export const lightboxStyles = [
+  tokens,
+  css`
+    :host {
+      display: contents;
+    }
+    .dialog {
+      position: fixed;
+      inset: 0;
+      width: 100%;
+      height: 100%;
+      max-width: none;
+      max-height: none;
+      margin: 0;
+      padding: 0;
+      border: 0;
+      background: transparent;
+      color: var(--_text);
+      font-family: var(--_font);
+      overflow: hidden;
+      overscroll-behavior: contain;
+    }
+    .dialog[open] {
+      display: grid;
+      place-items: center;
+    }
+    .dialog::backdrop {
+      background: var(--svc-gallery-backdrop, rgb(0 0 0 / 0.72));
+    }
+    @media (prefers-reduced-motion: no-preference) {
+      .dialog[open] {
+        animation: appear 200ms ease-out;
+      }
+      .dialog[open]::backdrop {
+        animation: appear 200ms ease-out;
+      }
+    }
+    @keyframes appear {
+      from {
+        opacity: 0;
+      }
+    }
+
+    .card {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr);
+      align-content: start;
+      width: 100%;
+      height: 100%;
+      overflow-y: auto;
+      background: var(--_bg);
+    }
+    .media {
+      display: grid;
+      place-items: center;
+      min-width: 0;
+      background: #111214;
+      touch-action: pan-y;
+      --svc-shoppable-max-height: 70dvh;
+      --svc-media-radius: 0;
+    }
+    .media > svc-shoppable-post,
+    .video-frame {
+      width: 100%;
+    }
+    .video-frame {
+      position: relative;
+    }
+    .video,
+    .video-placeholder {
+      display: block;
+      width: 100%;
+      height: auto;
+      max-height: 70dvh;
+      background: #000;
+    }
+    .video-placeholder {
+      position: absolute;
+      inset: 0;
+      height: 100%;
+    }
+    .panel {
+      display: flex;
+      flex-direction: column;
+      gap: 16px;
+      min-width: 0;
+      padding: 20px 20px 28px;
+    }
+    @media (min-width: 900px) {
+      .card {
+        grid-template-columns: minmax(0, 640px) 360px;
+        width: auto;
+        height: auto;
+        max-width: calc(100vw - 176px);
+        max-height: calc(100dvh - 64px);
+        overflow: hidden;
+        border-radius: calc(var(--_radius) + 4px);
+        box-shadow: 0 24px 80px rgb(0 0 0 / 0.4);
+      }
+      .media {
+        --svc-shoppable-max-height: calc(100dvh - 64px);
+      }
+      .video {
+        max-height: calc(100dvh - 64px);
+      }
+      .panel {
+        max-height: calc(100dvh - 64px);
+        overflow-y: auto;
+        padding: 24px;
+      }
+    }
+
+    /* Panel content */
+    .author {
+      display: flex;
+      align-items: center;
+      gap: 12px;
+      padding-inline-end: 40px;
+    }
+    .avatar {
+      position: relative;
+      flex: none;
+      width: 40px;
+      height: 40px;
+      border-radius: 50%;
+      overflow: hidden;
+      background: var(--_placeholder);
+      display: grid;
+      place-items: center;
+    }
+    .avatar canvas,
+    .avatar img {
+      position: absolute;
+      inset: 0;
+      width: 100%;
+      height: 100%;
+      object-fit: cover;
+    }
+    .initial {
+      font-weight: 700;
+      color: var(--_muted);
+    }
+    .who {
+      min-width: 0;
+    }
+    .who p {
+      margin: 0;
+      overflow-wrap: anywhere;
+    }
+    .username {
+      font-weight: 650;
+      font-size: 0.9375rem;
+    }
+    .meta {
+      color: var(--_muted);
+      font-size: 0.8125rem;
+    }
+    .caption {
+      margin: 0;
+      font-size: 0.9375rem;
+      line-height: 1.55;
+      white-space: pre-line;
+      overflow-wrap: anywhere;
+    }
+    .origin-link {
+      display: inline-flex;
+      align-items: center;
+      align-self: flex-start;
+      gap: 6px;
+      min-height: 24px;
+      color: var(--_accent);
+      font-size: 0.875rem;
+      font-weight: 600;
+      text-underline-offset: 3px;
+    }
+    .origin-link svg {
+      width: 16px;
+      height: 16px;
+    }
+    .origin-link:focus-visible,
+    summary:focus-visible {
+      outline: 3px solid var(--_focus);
+      outline-offset: 2px;
+      border-radius: 4px;
+    }
+    .transcript {
+      border-top: 1px solid var(--_border);
+      padding-top: 12px;
+      font-size: 0.875rem;
+      line-height: 1.5;
+    }
+    .transcript summary {
+      min-height: 24px;
+      font-weight: 600;
+      cursor: pointer;
+    }
+    .transcript p {
+      margin: 8px 0 0;
+      white-space: pre-line;
+      overflow-wrap: anywhere;
+    }
+    svc-shoppable-post.products {
+      border-top: 1px solid var(--_border);
+      padding-top: 16px;
+    }
+    svc-shoppable-post.products::part(media) {
+      display: none;
+    }
+
+    /* Controls */
+    .close,
+    .nav {
+      position: fixed;
+      z-index: 3;
+      display: grid;
+      place-items: center;
+      padding: 0;
+      border: 0;
+      border-radius: 50%;
+      cursor: pointer;
+    }
+    .close {
+      top: 12px;
+      inset-inline-end: 12px;
+      width: 40px;
+      height: 40px;
+      background: rgb(0 0 0 / 0.55);
+      color: #fff;
+    }
+    .nav {
+      top: 35dvh;
+      width: 44px;
+      height: 44px;
+      background: rgb(255 255 255 / 0.92);
+      color: #111;
+      box-shadow: 0 2px 12px rgb(0 0 0 / 0.25);
+      transform: translateY(-50%);
+    }
+    .nav.prev {
+      inset-inline-start: 8px;
+    }
+    .nav.next {
+      inset-inline-end: 8px;
+    }
+    .nav:disabled {
+      opacity: 0.35;
+      cursor: default;
+    }
+    .close svg,
+    .nav svg {
+      width: 24px;
+      height: 24px;
+    }
+    svg.flip,
+    :host(:dir(rtl)) .nav svg {
+      transform: scaleX(-1);
+    }
+    :host(:dir(rtl)) .nav svg.flip {
+      transform: none;
+    }
+    .position {
+      position: fixed;
+      top: 18px;
+      inset-inline-start: 16px;
+      z-index: 3;
+      margin: 0;
+      padding: 4px 10px;
+      border-radius: 999px;
+      background: rgb(0 0 0 / 0.55);
+      color: #fff;
+      font-size: 0.8125rem;
+      font-variant-numeric: tabular-nums;
+    }
+    @media (min-width: 900px) {
+      .nav {
+        top: 50%;
+        inset-inline: auto;
+        width: 52px;
+        height: 52px;
+      }
+      .nav.prev {
+        inset-inline-start: 24px;
+      }
+      .nav.next {
+        inset-inline-end: 24px;
+      }
+      .close {
+        top: 20px;
+        inset-inline-end: 24px;
+        background: rgb(255 255 255 / 0.14);
+      }
+      .close:hover {
+        background: rgb(255 255 255 / 0.24);
+      }
+      .position {
+        top: 26px;
+        inset-inline-start: 28px;
+        background: transparent;
+      }
+    }
+    @media (forced-colors: active) {
+      .close,
+      .nav {
+        border: 1px solid ButtonText;
+      }
+    }
+  `,
+];

@@ -1,0 +1,62 @@
+/**
+ * A masonry layout computed from the media's aspect ratios, so that the page can
+ * reserve each tile's space before any image loads and the document order stays the
+ * posts' order (each post goes to the shortest column, so reading and tab order run
+ * roughly row by row, and appending a page never moves the tiles already placed).
+ *
+ * Positions are in "column widths" plus a count of gaps, and become CSS lengths with
+ * container query units, so that resizing needs no re-layout unless the number of
+ * columns changes.
+ */
+export interface MasonryPlacement {
+  column: number;
+  /** Sum of the height/width ratios of the tiles above, in column widths. */
+  top: number;
+  /** Number of gaps above. */
+  gapsAbove: number;
+  ratio: number;
+}
+
+export interface MasonryLayout {
+  placements: MasonryPlacement[];
+  /** Tallest column, in column widths. */
+  height: number;
+  /** Gaps in the tallest column. */
+  gaps: number;
+}
+
+/** Roughly what one gap weighs next to a column width when picking the shortest column. */
+const GAP_WEIGHT = 0.05;
+
+export function layoutMasonry(ratios: readonly number[], columns: number): MasonryLayout {
+  const count = Math.max(1, Math.floor(columns));
+  const heights = new Array<number>(count).fill(0);
+  const items = new Array<number>(count).fill(0);
+  const placements = ratios.map((raw) => {
+    const ratio = Number.isFinite(raw) && raw > 0 ? Math.min(Math.max(raw, 0.25), 4) : 1;
+    let column = 0;
+    for (let c = 1; c < count; c++) {
+      if (heights[c]! + items[c]! * GAP_WEIGHT < heights[column]! + items[column]! * GAP_WEIGHT - 1e-9) column = c;
+    }
+    const placement = { column, top: heights[column]!, gapsAbove: items[column]!, ratio };
+    heights[column]! += ratio;
+    items[column]! += 1;
+    return placement;
+  });
+  let tallest = 0;
+  for (let c = 1; c < count; c++) if (heights[c]! + items[c]! * GAP_WEIGHT > heights[tallest]! + items[tallest]! * GAP_WEIGHT) tallest = c;
+  return { placements, height: heights[tallest]!, gaps: Math.max(0, items[tallest]! - 1) };
+}
+
+/** Inline style for one placed tile (`--_colw` and `--_gap` come from the stylesheet). */
+export function placementStyle(p: MasonryPlacement): string {
+  return `--_col: ${p.column}; top: calc(var(--_colw) * ${p.top.toFixed(4)} + var(--_gap) * ${p.gapsAbove}); aspect-ratio: 1 / ${p.ratio.toFixed(4)};`;
+}
+
+/** Inline style for the list: its height is the tallest column's. */
+export function containerStyle(layout: MasonryLayout, columns: number): string {
+  return `--_cols: ${columns}; height: calc(var(--_colw) * ${layout.height.toFixed(4)} + var(--_gap) * ${layout.gaps});`;
+}
+
+/** Aspect ratios for the skeleton before the first page: varied, like real photos. */
+export const SKELETON_RATIOS = [1.25, 1, 1.33, 0.75, 1.5, 1, 1.25, 0.8];

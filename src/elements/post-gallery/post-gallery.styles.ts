@@ -1,0 +1,386 @@
+import { css } from 'lit';
+
+/**
+ * Public tokens (`--svc-gallery-*`) map to private `--_*` variables here; the rest of
+ * the stylesheet reads only the private ones.
+ */
+export const tokens = css`
+  :host {
+    --_gap: var(--svc-gallery-gap, 12px);
+    --_radius: var(--svc-gallery-radius, 12px);
+    --_tile-aspect: var(--svc-gallery-tile-aspect, 1);
+    --_text: var(--svc-gallery-text, #1d1d1f);
+    --_muted: var(--svc-gallery-muted, #5f6368);
+    --_bg: var(--svc-gallery-background, #ffffff);
+    --_placeholder: var(--svc-gallery-placeholder, #eceef1);
+    --_accent: var(--svc-gallery-accent, #1d1d1f);
+    --_on-accent: var(--svc-gallery-on-accent, #ffffff);
+    --_focus: var(--svc-gallery-focus-ring, #0b57d0);
+    --_font: var(--svc-gallery-font, inherit);
+    --_backdrop: var(--svc-gallery-backdrop, rgb(0 0 0 / 0.72));
+    --_border: color-mix(in srgb, var(--_text) 16%, transparent);
+    --_hover: color-mix(in srgb, var(--_text) 6%, var(--_bg));
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+  .spinner {
+    display: inline-block;
+    width: 16px;
+    height: 16px;
+    border: 2px solid currentColor;
+    border-inline-end-color: transparent;
+    border-radius: 50%;
+    animation: spin 0.8s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(1turn);
+    }
+  }
+  .error {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: center;
+    gap: 8px 16px;
+    padding: 16px;
+    border-radius: var(--_radius);
+    background: color-mix(in srgb, #b3261e 7%, var(--_bg));
+    color: #8c1d18;
+    text-align: center;
+    overflow-wrap: anywhere;
+  }
+  .retry {
+    min-height: 36px;
+    padding: 0 16px;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    background: transparent;
+    color: inherit;
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation: none;
+      border-inline-end-color: currentColor;
+      opacity: 0.6;
+    }
+  }
+`;
+
+export const galleryStyles = [
+  tokens,
+  css`
+    :host {
+      display: block;
+      font-family: var(--_font);
+      color: var(--_text);
+    }
+    :host([hidden]) {
+      display: none;
+    }
+    .base {
+      position: relative;
+    }
+    ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    .cell {
+      min-width: 0;
+    }
+
+    /* Tiles */
+    .tile {
+      position: relative;
+      display: block;
+      width: 100%;
+      margin: 0;
+      padding: 0;
+      border: 0;
+      border-radius: var(--_radius);
+      overflow: hidden;
+      background: var(--_placeholder);
+      color: inherit;
+      font: inherit;
+      cursor: pointer;
+      isolation: isolate;
+      -webkit-tap-highlight-color: transparent;
+    }
+    .grid .tile,
+    .carousel .tile {
+      aspect-ratio: var(--_tile-aspect);
+    }
+    .placeholder,
+    .media {
+      position: absolute;
+      inset: 0;
+      display: block;
+      width: 100%;
+      height: 100%;
+    }
+    .media {
+      object-fit: cover;
+      opacity: 0;
+      transition:
+        opacity 320ms ease-out,
+        transform 450ms cubic-bezier(0.2, 0.7, 0.2, 1);
+    }
+    .media.loaded {
+      opacity: 1;
+    }
+    .media.failed {
+      visibility: hidden;
+    }
+    .tile::after {
+      content: '';
+      position: absolute;
+      inset: 0;
+      background: linear-gradient(to top, rgb(0 0 0 / 0.5), rgb(0 0 0 / 0) 50%);
+      opacity: 0;
+      transition: opacity 200ms ease;
+      pointer-events: none;
+    }
+    .byline {
+      position: absolute;
+      inset-inline: 12px;
+      bottom: 10px;
+      z-index: 1;
+      color: #fff;
+      font-size: 0.8125rem;
+      font-weight: 600;
+      text-align: start;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      opacity: 0;
+      transform: translateY(4px);
+      transition:
+        opacity 200ms ease,
+        transform 200ms ease;
+    }
+    @media (hover: hover) {
+      .tile:hover .media {
+        transform: scale(1.04);
+      }
+      .tile:hover::after,
+      .tile:hover .byline {
+        opacity: 1;
+        transform: none;
+      }
+    }
+    .tile:focus-visible::after,
+    .tile:focus-visible .byline {
+      opacity: 1;
+      transform: none;
+    }
+    .tile:focus-visible {
+      outline: 3px solid var(--_focus);
+      outline-offset: 3px;
+    }
+    .badge {
+      position: absolute;
+      top: 10px;
+      inset-inline-end: 10px;
+      z-index: 1;
+      display: grid;
+      place-items: center;
+      width: 32px;
+      height: 32px;
+      border-radius: 50%;
+      background: rgb(0 0 0 / 0.55);
+      color: #fff;
+      backdrop-filter: blur(6px);
+    }
+    .badge svg {
+      width: 18px;
+      height: 18px;
+      margin-inline-start: 2px;
+    }
+    .skeleton {
+      cursor: default;
+      animation: pulse 1.6s ease-in-out infinite;
+    }
+    @keyframes pulse {
+      50% {
+        opacity: 0.55;
+      }
+    }
+
+    /* Grid */
+    .grid {
+      display: grid;
+      grid-template-columns: repeat(var(--_cols, 4), minmax(0, 1fr));
+      gap: var(--_gap);
+    }
+
+    /* Masonry: placed by script in column widths; CSS turns them into lengths. */
+    .masonry-frame {
+      container-type: inline-size;
+    }
+    .masonry {
+      --_colw: calc((100cqi - (var(--_cols) - 1) * var(--_gap)) / var(--_cols));
+      position: relative;
+      column-gap: var(--_gap);
+    }
+    .masonry > .cell {
+      position: absolute;
+      inset-inline-start: calc(var(--_col) * (var(--_colw) + var(--_gap)));
+      width: var(--_colw);
+    }
+    .masonry .tile {
+      height: 100%;
+    }
+
+    /* Carousel */
+    .carousel {
+      position: relative;
+    }
+    .carousel-track {
+      display: flex;
+      gap: var(--_gap);
+      margin: -4px;
+      padding: 4px;
+      overflow-x: auto;
+      overscroll-behavior-x: contain;
+      scroll-snap-type: x mandatory;
+      scroll-padding-inline: 4px;
+      scrollbar-width: none;
+    }
+    .carousel-track::-webkit-scrollbar {
+      display: none;
+    }
+    .slide {
+      flex: 0 0 calc((100% - (var(--_cols) - 1) * var(--_gap)) / (var(--_cols) + var(--_peek, 0)));
+      min-width: 0;
+      scroll-snap-align: start;
+    }
+    .carousel .sentinel {
+      flex: 0 0 1px;
+    }
+    .nav {
+      position: absolute;
+      top: 50%;
+      z-index: 2;
+      display: grid;
+      place-items: center;
+      width: 40px;
+      height: 40px;
+      padding: 0;
+      border: 1px solid var(--_border);
+      border-radius: 50%;
+      background: var(--_bg);
+      color: var(--_text);
+      box-shadow: 0 2px 10px rgb(0 0 0 / 0.16);
+      cursor: pointer;
+      transform: translateY(-50%);
+      transition: opacity 150ms ease;
+    }
+    .nav svg {
+      width: 22px;
+      height: 22px;
+    }
+    .nav.prev {
+      inset-inline-start: 8px;
+    }
+    .nav.next {
+      inset-inline-end: 8px;
+    }
+    .nav[aria-disabled='true'] {
+      opacity: 0;
+      pointer-events: none;
+    }
+    .nav[aria-disabled='true']:focus-visible {
+      opacity: 0.5;
+    }
+    .nav:hover {
+      background: var(--_hover);
+    }
+    svg.flip,
+    :host(:dir(rtl)) .nav svg {
+      transform: scaleX(-1);
+    }
+    :host(:dir(rtl)) .nav svg.flip {
+      transform: none;
+    }
+
+    /* Footer: load more, inline errors */
+    .footer {
+      display: flex;
+      justify-content: center;
+      padding-block-start: calc(var(--_gap) * 2);
+    }
+    .load-more {
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      gap: 8px;
+      min-height: 44px;
+      min-width: 160px;
+      padding: 0 24px;
+      border: 1px solid var(--_border);
+      border-radius: 999px;
+      background: var(--_bg);
+      color: var(--_text);
+      font: inherit;
+      font-size: 0.9375rem;
+      font-weight: 600;
+      cursor: pointer;
+      transition: background-color 150ms ease;
+    }
+    .load-more:hover {
+      background: var(--_hover);
+    }
+    .reserve {
+      visibility: hidden;
+    }
+
+    @media (prefers-reduced-motion: reduce) {
+      .media,
+      .tile::after,
+      .byline,
+      .nav,
+      .load-more {
+        transition: none;
+      }
+      .skeleton {
+        animation: none;
+      }
+      .tile:hover .media {
+        transform: none;
+      }
+    }
+    @media (forced-colors: active) {
+      .tile,
+      .nav,
+      .load-more {
+        border: 1px solid ButtonText;
+      }
+      .tile:focus-visible,
+      button:focus-visible {
+        outline-color: Highlight;
+      }
+    }
+  `,
+];

@@ -1,0 +1,100 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { Post } from '../../api/types.js';
+import type { Localizer } from '../../i18n/localize.js';
+import { blurhash } from '../shared/placeholder.js';
+
+/** "Photo by @user" / "Video by @user", or just "Photo" / "Video" without an uploader. */
+export function describePost(post: Post, localizer: Localizer): string {
+  const user = post.uploadedBy?.username?.trim();
+  const video = post.type === 'VIDEO';
+  if (user) return localizer.t(video ? 'gallery.videoBy' : 'gallery.photoBy', { user: user.replace(/^@/, '') });
+  return localizer.t(video ? 'gallery.video' : 'gallery.photo');
+}
+
+/** The image's text alternative: the post's own `alt`, never empty. */
+export function altText(post: Post, localizer: Localizer): string {
+  return post.alt?.trim() || describePost(post, localizer);
+}
+
+/** A tile's accessible name: "Photo by @user: alt text". */
+export function tileLabel(post: Post, localizer: Localizer): string {
+  const description = describePost(post, localizer);
+  const alt = post.alt?.trim();
+  return alt ? localizer.t('gallery.tile', { description, alt }) : description;
+}
+
+/** Height over width of a post's media, when the data says; `undefined` otherwise. */
+export function mediaRatio(post: Post): number | undefined {
+  const { width, height } = post.media;
+  return width && height && width > 0 && height > 0 ? height / width : undefined;
+}
+
+/** The picture a tile shows: the image itself, or a video's poster (possibly none). */
+export function tileImage(post: Post): string | undefined {
+  return post.type === 'VIDEO' ? post.media.poster : post.media.url;
+}
+
+/** Fades the image in once it has loaded (the blurhash stays under it until then). */
+function onImageLoad(event: Event): void {
+  (event.currentTarget as HTMLElement).classList.add('loaded');
+}
+
+/** A broken image leaves the blurhash on show, rather than the browser's broken-image icon. */
+function onImageError(event: Event): void {
+  (event.currentTarget as HTMLElement).classList.add('failed');
+}
+
+export interface TileOptions {
+  index: number;
+  /** Tiles in the first visible row load at once, with high priority; the rest lazily. */
+  eager: boolean;
+  localizer: Localizer;
+  onOpen: (index: number, tile: HTMLElement) => void;
+}
+
+const playIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5.5v13l11-6.5z" fill="currentColor"></path></svg>`;
+
+/**
+ * One post as a button: the blurhash on a canvas, the image fading in over it, a play
+ * badge on videos, and the uploader on hover. The button's name says who posted what.
+ */
+export function renderTile(post: Post, options: TileOptions): TemplateResult {
+  const { index, eager, localizer } = options;
+  const src = tileImage(post);
+  const user = post.uploadedBy?.username?.replace(/^@/, '');
+  return html`<button
+    part="tile"
+    class="tile"
+    type="button"
+    data-index=${index}
+    data-post-id=${post.id}
+    aria-label=${tileLabel(post, localizer)}
+    @click=${(event: Event) => options.onOpen(index, event.currentTarget as HTMLElement)}
+  >
+    <canvas class="placeholder" ${blurhash(post.media.hash)} aria-hidden="true"></canvas>
+    ${src
+      ? html`<img
+          part="media"
+          class="media"
+          src=${src}
+          alt=${altText(post, localizer)}
+          width=${ifDefined(post.media.width)}
+          height=${ifDefined(post.media.height)}
+          loading=${eager ? 'eager' : 'lazy'}
+          fetchpriority=${eager ? 'high' : 'auto'}
+          decoding="async"
+          draggable="false"
+          @load=${onImageLoad}
+          @error=${onImageError}
+        />`
+      : nothing}
+    ${post.type === 'VIDEO' ? html`<span class="badge" aria-hidden="true">${playIcon}</span>` : nothing}
+    ${user ? html`<span class="byline" aria-hidden="true">@${user}</span>` : nothing}
+  </button>`;
+}
+
+/** A grey, blurhash-less stand-in for a tile while the first page loads. */
+export function renderSkeleton(ratio?: number): TemplateResult {
+  return html`<div class="tile skeleton" style=${ratio ? `aspect-ratio: 1 / ${ratio}` : nothing}></div>`;
+}

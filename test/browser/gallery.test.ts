@@ -1,0 +1,205 @@
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { page } from 'vitest/browser';
+import '../../src/elements/post-gallery/svc-post-gallery.ts';
+import type { SvcPostGallery } from '../../src/elements/post-gallery/svc-post-gallery.ts';
+import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
+
+/**
+ * <svc-post-gallery> against the emulator: each layout, reserved space, empty and
+ * error states, and a screenshot of each layout (gitignored `screenshots/`).
+ */
+const apiBase = inject('apiBase');
+let key: string;
+
+interface Info {
+  counts: { posts: number };
+  labels: { id: string; post_count: number }[];
+}
+let info: Info;
+
+beforeAll(async () => {
+  key = await testKey(apiBase, 'gallery_layouts');
+  info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as Info;
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  document.body.removeAttribute('style');
+});
+
+function mount(attributes: Record<string, string>, options: { key?: string; style?: string } = {}): SvcPostGallery {
+  const element = document.createElement('svc-post-gallery');
+  for (const [name, value] of Object.entries({ 'publishable-key': options.key ?? key, market: 'us', 'api-base': apiBase, ...attributes })) element.setAttribute(name, value);
+  if (options.style) element.setAttribute('style', options.style);
+  document.body.append(element);
+  return element;
+}
+
+const tiles = (element: SvcPostGallery) => [...element.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.tile')];
+const loadedImages = (element: SvcPostGallery) => element.shadowRoot!.querySelectorAll('img.media.loaded').length;
+
+async function waitForTiles(element: SvcPostGallery, count: number): Promise<HTMLButtonElement[]> {
+  await expect.poll(() => tiles(element).length, { timeout: 10_000 }).toBe(count);
+  return tiles(element);
+}
+
+describe('layouts', () => {
+  it('grid: renders a page of posts as buttons in responsive columns, first row eager', async () => {
+    await page.viewport(1100, 900);
+    const element = mount({ 'page-size': '8', columns: '4' }, { style: 'width: 1000px' });
+    const [first, , , , fifth] = await waitForTiles(element, 8);
+    const list = element.shadowRoot!.querySelector('ul.grid')!;
+    expect(getComputedStyle(list).gridTemplateColumns.split(' ')).toHaveLength(4);
+    expect(first!.getAttribute('aria-label')).toMatch(/^(Photo|Video) by @[\w.]+(: .+)?$/);
+    const firstImage = first!.querySelector('img')!;
+    expect(firstImage.getAttribute('loading')).toBe('eager');
+    expect(firstImage.getAttribute('fetchpriority')).toBe('high');
+    expect(firstImage.getAttribute('decoding')).toBe('async');
+    expect(Number(firstImage.getAttribute('width'))).toBeGreaterThan(0);
+    expect(Number(firstImage.getAttribute('height'))).toBeGreaterThan(0);
+    expect(firstImage.alt.trim()).not.toBe('');
+    expect(fifth!.querySelector('img')?.getAttribute('loading') ?? 'lazy').toBe('lazy');
+    // Square tiles by default, blurhash canvas under each image.
+    const box = first!.getBoundingClientRect();
+    expect(Math.abs(box.width - box.height)).toBeLessThan(1);
+    expect(first!.querySelector('canvas.placeholder')).not.toBeNull();
+    await expect.poll(() => loadedImages(element), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    await page.screenshot({ path: '../../screenshots/gallery-grid.png', element });
+  });
+
+  it('grid: fewer columns on a narrow screen, never more than `columns`', async () => {
+    const element = mount({ 'page-size': '6', columns: '3' }, { style: 'width: 320px' });
+    await waitForTiles(element, 6);
+    const list = element.shadowRoot!.querySelector('ul.grid')!;
+    expect(getComputedStyle(list).gridTemplateColumns.split(' ')).toHaveLength(2);
+    element.style.width = '1200px';
+    await expect.poll(() => getComputedStyle(list).gridTemplateColumns.split(' ').length).toBe(3);
+    expect(element.scrollWidth).toBeLessThanOrEqual(1200);
+  });
+
+  it('carousel: a scroll-snapping track of slides with previous/next buttons and "n of total" slides', async () => {
+    await page.viewport(1100, 700);
+    const element = mount({ layout: 'carousel', 'page-size': '10', columns: '4' }, { style: 'width: 1000px' });
+    await waitForTiles(element, 10);
+    const root = element.shadowRoot!;
+    const region = root.querySelector('[aria-roledescription="carousel"]')!;
+    expect(region.getAttribute('role')).toBe('region');
+    const slides = root.querySelectorAll('[aria-roledescription="slide"]');
+    expect(slides).toHaveLength(10);
+    expect(slides[2]!.getAttribute('aria-label')).toBe('3 of 10');
+    const track = root.querySelector<HTMLElement>('.carousel-track')!;
+    expect(getComputedStyle(track).scrollSnapType).toMatch(/x mandatory/);
+    const prev = root.querySelector<HTMLButtonElement>('button.prev')!;
+    const next = root.querySelector<HTMLButtonElement>('button.next')!;
+    expect(prev.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => loadedImages(element), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await page.screenshot({ path: '../../screenshots/gallery-carousel.png', element });
+    next.click();
+    await expect.poll(() => Math.abs(track.scrollLeft)).toBeGreaterThan(100);
+    await expect.poll(() => root.querySelector('[role="status"]')!.textContent).toMatch(/Post 2 of 10/);
+    await expect.poll(() => prev.getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('masonry: tiles keep their media aspect ratio, in columns, in reading order', async () => {
+    await page.viewport(1100, 1200);
+    const element = mount({ layout: 'masonry', 'page-size': '12', columns: '3' }, { style: 'width: 900px' });
+    const found = await waitForTiles(element, 12);
+    for (const tile of found.slice(0, 6)) {
+      const image = tile.querySelector('img');
+      if (!image) continue;
+      const ratio = Number(image.getAttribute('height')) / Number(image.getAttribute('width'));
+      const box = tile.getBoundingClientRect();
+      expect(Math.abs(box.height / box.width - ratio)).toBeLessThan(0.02);
+    }
+    const lefts = new Set(found.map((tile) => Math.round(tile.getBoundingClientRect().left)));
+    expect(lefts.size).toBe(3);
+    // The first three posts start the three columns (reading order runs across).
+    const tops = found.slice(0, 3).map((tile) => Math.round(tile.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    // The list is as tall as its tallest column: nothing overlaps the content after it.
+    const list = element.shadowRoot!.querySelector('ul.masonry')!.getBoundingClientRect();
+    const bottom = Math.max(...found.map((tile) => tile.getBoundingClientRect().bottom));
+    expect(Math.abs(list.bottom - bottom)).toBeLessThan(2);
+    await expect.poll(() => loadedImages(element), { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
+    await page.screenshot({ path: '../../screenshots/gallery-masonry.png', element });
+  });
+});
+
+describe('reserved space', () => {
+  it('grid: the element is as tall before the data as with the first page', async () => {
+    const slowKey = await testKey(apiBase, 'gallery_cls', { faults: { latencyMs: 600 } });
+    const element = mount({ 'page-size': '8', columns: '4' }, { key: slowKey, style: 'width: 800px' });
+    await element.updateComplete;
+    const before = element.getBoundingClientRect();
+    expect(before.height).toBeGreaterThan(300);
+    expect(element.shadowRoot!.querySelectorAll('.skeleton')).toHaveLength(8);
+    await waitForTiles(element, 8);
+    const after = element.getBoundingClientRect();
+    expect(after.height).toBe(before.height);
+    expect(after.width).toBe(before.width);
+  });
+});
+
+describe('states', () => {
+  it('collapses when no post matches, unless the theme fills the empty slot', async () => {
+    const unused = info.labels.find((label) => label.post_count === 0);
+    expect(unused).toBeDefined();
+    const loads: unknown[] = [];
+    const element = mount({ 'label-id': unused!.id });
+    element.addEventListener('svc-load', (event) => loads.push((event as CustomEvent).detail));
+    await expect.poll(() => element.matches(':state(empty)'), { timeout: 10_000 }).toBe(true);
+    expect(element.getBoundingClientRect().height).toBe(0);
+    expect(tiles(element)).toHaveLength(0);
+    expect(loads).toEqual([{ count: 0 }]);
+
+    const themed = mount({ 'label-id': unused!.id });
+    const empty = document.createElement('p');
+    empty.slot = 'empty';
+    empty.textContent = 'Be the first to share a photo!';
+    themed.append(empty);
+    await expect.poll(() => themed.matches(':state(empty)'), { timeout: 10_000 }).toBe(true);
+    expect(themed.getBoundingClientRect().height).toBeGreaterThan(0);
+    await expect.element(page.getByText('Be the first to share a photo!')).toBeVisible();
+  });
+
+  it('shows an error with a retry when the first page fails; the retry brings the posts', async () => {
+    const faultyKey = await testKey(apiBase, 'gallery_error', { faults: { down: true } });
+    const errors: unknown[] = [];
+    const element = mount({ 'page-size': '4' }, { key: faultyKey });
+    element.addEventListener('svc-error', (event) => errors.push((event as CustomEvent).detail.error));
+    const alert = page.elementLocator(element).getByRole('alert');
+    await expect.element(alert, { timeout: 15_000 }).toHaveTextContent(/Could not reach the store/);
+    expect(element.matches(':state(error)')).toBe(true);
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as { code: string }).code).toBe('network');
+    await setFaults(apiBase, faultyKey, {});
+    await page.elementLocator(element).getByRole('button', { name: 'Try again' }).click();
+    await waitForTiles(element, 4);
+    expect(element.shadowRoot!.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('changing a filter attribute refetches', async () => {
+    const element = mount({ 'page-size': '5' });
+    const first = await waitForTiles(element, 5);
+    const firstIds = first.map((tile) => tile.dataset['postId']);
+    const label = info.labels.find((l) => l.post_count > 5 && l.post_count < info.counts.posts)!;
+    element.setAttribute('label-id', label.id);
+    const ids = () => tiles(element).map((tile) => tile.dataset['postId']);
+    await expect.poll(() => ids().length === 5 && ids().join() !== firstIds.join(), { timeout: 10_000 }).toBe(true);
+    const log = await requestLog(apiBase, key);
+    expect(log.some((entry) => entry.path === '/v1/posts' && String(entry.query['label_id']) === label.id)).toBe(true);
+  });
+
+  it('clamps a bad page size with a warning', async () => {
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (message: string) => warnings.push(String(message));
+    try {
+      const element = mount({ 'page-size': '500' });
+      await waitForTiles(element, 50);
+      expect(warnings.some((w) => /page-size="500".*using 50/.test(w))).toBe(true);
+    } finally {
+      console.warn = original;
+    }
+  });
+});
