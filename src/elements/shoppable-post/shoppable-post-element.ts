@@ -207,7 +207,7 @@ export class SvcShoppablePost extends StorefrontElement {
           ${post.type === 'VIDEO' && (this.playing || picture === undefined) ? this.renderVideo(post) : nothing}
         </div>
         ${showHotspots
-          ? html`<div class="overlay">
+          ? html`<div class="overlay ${this.card.open === undefined ? '' : 'has-open'}">
               ${order.map((index) => {
                 const point = box ? hotspotPoint(box, tagged[index]!.x, tagged[index]!.y) : undefined;
                 const visible = point === undefined || isVisible(point, this.stage!);

@@ -127,8 +127,8 @@ export const styles = css`
   }
   .dot::before {
     content: '';
-    width: 36%;
-    height: 36%;
+    width: 30%;
+    height: 30%;
     border-radius: 50%;
     background: var(--_hotspot-center);
     transition: transform 0.2s ease-out;
@@ -167,7 +167,8 @@ export const styles = css`
     background: var(--_accent);
     transform: scale(1.3);
   }
-  .hotspot[aria-expanded='true'] .dot::after {
+  /* While a card is open the dots stop pulsing: the card has the attention. */
+  .has-open .dot::after {
     animation: none;
     opacity: 0;
   }
@@ -303,6 +304,8 @@ export const styles = css`
 
   /* Prices. */
   .price {
+    /* Keeps the visually hidden texts inside the scrolling list (they are positioned). */
+    position: relative;
     display: inline-flex;
     flex-wrap: wrap;
     align-items: baseline;
