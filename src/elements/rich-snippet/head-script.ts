@@ -1,4 +1,6 @@
-import { isSerializedJsonLd, serializeJsonLd } from './json-ld.js';
+import type { JsonLd } from '../../api/types.js';
+import { planRichSnippet, type SnippetPlan } from './dedupe.js';
+import { isSerializedJsonLd, sanitizeJsonLd, serializeJsonLd } from './json-ld.js';
 
 /**
  * The `<script type="application/ld+json">` elements `<svc-rich-snippet>` keeps in
@@ -105,4 +107,15 @@ export function pageJsonLd(doc: Document): unknown[] {
     }
   }
   return documents;
+}
+
+/**
+ * The whole path from an API snippet to the page: sanitize, decide against the page's
+ * own JSON-LD (see `planRichSnippet`), then write the product's script or remove it.
+ */
+export function applyRichSnippet(doc: Document, productRef: string, snippet: JsonLd): SnippetPlan {
+  const plan = planRichSnippet(sanitizeJsonLd(snippet), pageJsonLd(doc));
+  if (plan.kind === 'emit' || plan.kind === 'merge') writeSnippetScript(doc, productRef, plan.value);
+  else removeSnippetScript(doc, productRef);
+  return plan;
 }

@@ -7,9 +7,7 @@ import { queryController } from '../../controllers/query-controller.js';
 import { richSnippetQuery, type RichSnippetOptions } from '../../queries/options.js';
 import { isSilentFailure, warnSilentFailure } from '../review-summary/notices.js';
 import { StorefrontElement } from '../shared/base.js';
-import { planRichSnippet } from './dedupe.js';
-import { pageJsonLd, removeSnippetScript, writeSnippetScript } from './head-script.js';
-import { sanitizeJsonLd } from './json-ld.js';
+import { applyRichSnippet, removeSnippetScript } from './head-script.js';
 
 /** Which connected element writes each product's script, so that two elements for one product share it. */
 const owners = new Map<string, Set<SvcRichSnippet>>();
@@ -77,6 +75,8 @@ export class SvcRichSnippet extends StorefrontElement {
   }
 
   protected override updated(): void {
+    // An update that runs after removal must not put the script back.
+    if (!this.isConnected) return;
     const result = this.snippet.result;
     const ref = this.productRef;
     if (ref !== this.writtenFor) this.release();
@@ -101,7 +101,7 @@ export class SvcRichSnippet extends StorefrontElement {
   }
 
   private write(ref: string, data: JsonLd): void {
-    const plan = planRichSnippet(sanitizeJsonLd(data), pageJsonLd(document));
+    const plan = applyRichSnippet(document, ref, data);
     if (plan.kind === 'refuse') {
       noteOnce(`type|${ref}`, `storefront-widgets: the rich snippet of "${ref}" is not a schema.org Product, so <svc-rich-snippet> adds nothing. Ratings are only shown for products (a rating of the store itself is not eligible for review snippets).`, 'warn');
       return this.release(true);
@@ -114,14 +114,13 @@ export class SvcRichSnippet extends StorefrontElement {
     let set = owners.get(ref);
     if (set === undefined) owners.set(ref, (set = new Set()));
     set.add(this);
-    writeSnippetScript(document, ref, plan.value);
   }
 
-  /** Stops writing for the current product; removes the script when no other element writes it. */
-  private release(removeEvenIfOwned = false): void {
+  /** Stops writing for the current product and removes its script unless another element writes it; `removeOrphan` also removes a script for `product-ref` that no element owns. */
+  private release(removeOrphan = false): void {
     const ref = this.writtenFor;
     if (ref === undefined) {
-      if (removeEvenIfOwned && this.productRef && !(owners.get(this.productRef)?.size ?? 0)) removeSnippetScript(document, this.productRef);
+      if (removeOrphan && this.productRef && !(owners.get(this.productRef)?.size ?? 0)) removeSnippetScript(document, this.productRef);
       return;
     }
     this.writtenFor = undefined;

@@ -1,0 +1,60 @@
+import { afterEach, expect, inject, it } from 'vitest';
+import { testKey } from '../support/emulator-control.ts';
+import { emulatorProducts } from './review-support.ts';
+
+/**
+ * A page that enforces Trusted Types: an `<iframe srcdoc>` whose CSP (a meta element)
+ * has `require-trusted-types-for 'script'` and allows only the library's policy and
+ * Lit's. The element's module is loaded into the frame's own realm by a parser-inserted
+ * module script, and runs there as it would on a shop's page.
+ */
+const apiBase = inject('apiBase');
+const CSP = "require-trusted-types-for 'script'; trusted-types storefront-widgets#json-ld lit-html";
+
+afterEach(() => document.body.replaceChildren());
+
+async function strictFrame(moduleUrl: string): Promise<{ win: Window & typeof globalThis; doc: Document; violations: string[] }> {
+  const frame = document.createElement('iframe');
+  // The attribute is set from a string the test controls; the frame is same-origin (srcdoc).
+  frame.srcdoc = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${CSP}"><script type="module" src="${moduleUrl}"></script></head><body></body></html>`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  document.body.append(frame);
+  await loaded;
+  const win = frame.contentWindow as Window & typeof globalThis;
+  const doc = frame.contentDocument!;
+  const violations: string[] = [];
+  doc.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.effectiveDirective}: ${event.sample}`));
+  return { win, doc, violations };
+}
+
+it('adds the JSON-LD under require-trusted-types-for without a violation', async () => {
+  const products = await emulatorProducts(apiBase);
+  const product = products.find((p) => p.review_count > 0)!;
+  const key = await testKey(apiBase, 'trusted_types');
+  const moduleUrl = new URL('../../src/elements/rich-snippet/svc-rich-snippet.ts', import.meta.url).href;
+  const { win, doc, violations } = await strictFrame(moduleUrl);
+  await expect.poll(() => win.customElements.get('svc-rich-snippet'), { timeout: 15_000 }).toBeDefined();
+
+  const el = doc.createElement('svc-rich-snippet');
+  for (const [name, value] of Object.entries({ 'api-base': apiBase, 'publishable-key': key, market: 'de', 'product-ref': product.handle })) el.setAttribute(name, value);
+  doc.body.append(el);
+  const script = () => doc.head.querySelector<HTMLScriptElement>(`script[type="application/ld+json"][data-svc-rich-snippet="${product.handle}"]`);
+  await expect.poll(script, { timeout: 10_000 }).toBeTruthy();
+  expect((JSON.parse(script()!.text) as { '@type': string })['@type']).toBe('Product');
+
+  // Market change: the text is replaced through the policy, too.
+  el.setAttribute('market', 'us');
+  await expect.poll(() => (JSON.parse(script()!.text) as { offers: { priceCurrency: string } }).offers.priceCurrency, { timeout: 10_000 }).toBe('USD');
+  const policy = (win as unknown as Record<symbol, { name: string } | null>)[Symbol.for('storefront-widgets.json-ld-policy.v1')];
+  expect(policy?.name).toBe('storefront-widgets#json-ld');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(violations).toEqual([]);
+
+  // The frame does enforce Trusted Types: plain text into a script throws and is reported.
+  const probe = doc.createElement('script');
+  expect(() => {
+    probe.text = '{}';
+  }).toThrow();
+  await expect.poll(() => violations.length).toBe(1);
+  expect(violations[0]).toMatch(/^require-trusted-types-for/);
+});
