@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { keyed } from 'lit/directives/keyed.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { isRtl, prefersReducedMotion } from './carousel-controller.js';
@@ -169,13 +169,14 @@ export class SvcPostLightbox extends LitElement {
       </button>
       <p class="position" aria-live="polite">${t('gallery.position', { current: this.index + 1, total })}</p>
       ${post
-        ? keyed(
-            post.id,
-            html`<article class="card" data-post-id=${post.id}>
-              <div class="media" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp} @pointercancel=${() => (this.swipeStart = undefined)}>${this.renderMedia(post)}</div>
+        ? repeat(
+            [post],
+            (shown) => shown.id,
+            (shown) => html`<article class="card" data-post-id=${shown.id}>
+              <div class="media" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp} @pointercancel=${() => (this.swipeStart = undefined)}>${this.renderMedia(shown)}</div>
               <div class="panel">
-                ${renderPanel(post, l)}
-                ${this.renderProducts(post)}
+                ${renderPanel(shown, l)}
+                ${this.renderProducts(shown)}
               </div>
             </article>`,
           )

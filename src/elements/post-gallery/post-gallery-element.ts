@@ -156,8 +156,13 @@ export class SvcPostGallery extends StorefrontElement {
     const result = this.posts.result;
     if (!result || !this.canFetchMore) return false;
     const before = this.view.posts.length;
-    await result.fetchNextPage({ cancelRefetch: false });
-    await this.updateComplete;
+    const next = await result.fetchNextPage({ cancelRefetch: false });
+    const arrived = (next.data?.pages ?? []).reduce((sum, page) => sum + page.items.length, 0);
+    // query-core tells observers on a zero timeout: wait for this element to render what came in.
+    for (let tries = 0; tries < 5 && arrived > before && this.view.posts.length <= before; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await this.updateComplete;
+    }
     return this.view.posts.length > before;
   }
 

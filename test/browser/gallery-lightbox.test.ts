@@ -1,0 +1,197 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { cdp, page, userEvent } from 'vitest/browser';
+import '../../src/elements/post-gallery/svc-post-gallery.ts';
+import type { SvcPostGallery } from '../../src/elements/post-gallery/svc-post-gallery.ts';
+import { testKey } from '../support/emulator-control.ts';
+
+/**
+ * The gallery's lightbox against the emulator: loaded on first open, navigation across
+ * a page boundary, keyboard-only use, videos, reduced motion, product selection, and
+ * screenshots of the open lightbox (gitignored `screenshots/`).
+ */
+const apiBase = inject('apiBase');
+afterEach(async () => {
+  document.body.replaceChildren();
+  await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: '' }] });
+});
+
+/** A gallery with a key of its own, so that no test reads another's cached pages. */
+async function mount(attributes: Record<string, string>): Promise<SvcPostGallery> {
+  const key = await testKey(apiBase, 'gallery_lightbox');
+  const element = document.createElement('svc-post-gallery');
+  for (const [name, value] of Object.entries({ 'publishable-key': key, market: 'us', 'api-base': apiBase, ...attributes })) element.setAttribute(name, value);
+  element.style.cssText = 'display: block; max-width: 960px; margin: 24px auto; font-family: system-ui, sans-serif';
+  document.body.append(element);
+  return element;
+}
+
+const tiles = (element: SvcPostGallery) => [...element.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.tile')];
+const lightbox = (element: SvcPostGallery) => element.shadowRoot!.querySelector('svc-post-lightbox');
+const dialog = (element: SvcPostGallery) => lightbox(element)?.shadowRoot?.querySelector('dialog') ?? null;
+const shownPost = (element: SvcPostGallery) => lightbox(element)?.shadowRoot?.querySelector<HTMLElement>('.card')?.dataset['postId'];
+
+async function waitForTiles(element: SvcPostGallery, count: number): Promise<HTMLButtonElement[]> {
+  await expect.poll(() => tiles(element).length, { timeout: 10_000 }).toBe(count);
+  return tiles(element);
+}
+
+async function waitOpen(element: SvcPostGallery): Promise<HTMLDialogElement> {
+  await expect.poll(() => dialog(element)?.open, { timeout: 10_000 }).toBe(true);
+  return dialog(element)!;
+}
+
+describe('lightbox', () => {
+  it('loads on first open, shows the post and moves across a page boundary to the next page', async () => {
+    expect(customElements.get('svc-post-lightbox')).toBeUndefined();
+    const element = await mount({ 'page-size': '4' });
+    const opened: { index: number; post: { id: string } }[] = [];
+    element.addEventListener('svc-post-open', (event) => opened.push((event as CustomEvent).detail));
+    const found = await waitForTiles(element, 4);
+    const last = found[3]!;
+    last.click();
+    const open = await waitOpen(element);
+    expect(customElements.get('svc-post-lightbox')).toBeDefined();
+    expect(shownPost(element)).toBe(last.dataset['postId']);
+    expect(opened.map((detail) => [detail.index, detail.post.id])).toEqual([[3, last.dataset['postId']]]);
+    expect(open.getAttribute('part')).toBe('dialog');
+    await expect.element(page.getByText('Post 4 of 4')).toBeVisible();
+
+    const next = lightbox(element)!.shadowRoot!.querySelector<HTMLButtonElement>('button.next')!;
+    expect(next.disabled).toBe(false);
+    next.click();
+    // Page 2 came in, and the lightbox shows its first post.
+    const grown = await waitForTiles(element, 8);
+    await expect.poll(() => shownPost(element)).toBe(grown[4]!.dataset['postId']);
+    await expect.element(page.getByText('Post 5 of 8')).toBeVisible();
+    expect(opened.at(-1)!.index).toBe(4);
+  });
+
+  it('works by keyboard alone: Tab to a tile, Enter opens, arrows move, Escape closes and focus returns', async () => {
+    const element = await mount({ 'page-size': '6' });
+    const found = await waitForTiles(element, 6);
+    await userEvent.tab();
+    expect(element.shadowRoot!.activeElement).toBe(found[0]);
+    await userEvent.tab();
+    expect(element.shadowRoot!.activeElement).toBe(found[1]);
+    await userEvent.keyboard('{Enter}');
+    await waitOpen(element);
+    expect(shownPost(element)).toBe(found[1]!.dataset['postId']);
+    // Focus is inside the dialog (its close button).
+    expect(lightbox(element)!.shadowRoot!.activeElement?.classList.contains('close')).toBe(true);
+    await userEvent.keyboard('{ArrowRight}');
+    await expect.poll(() => shownPost(element)).toBe(found[2]!.dataset['postId']);
+    await userEvent.keyboard('{ArrowLeft}');
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect.poll(() => shownPost(element)).toBe(found[0]!.dataset['postId']);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => lightbox(element)).toBeNull();
+    expect(document.activeElement).toBe(element);
+    expect(element.shadowRoot!.activeElement).toBe(found[1]);
+  });
+
+  it('Space opens a tile too, and arrows are mirrored right to left', async () => {
+    const element = await mount({ 'page-size': '4', dir: 'rtl' });
+    const found = await waitForTiles(element, 4);
+    found[1]!.focus();
+    await userEvent.keyboard(' ');
+    await waitOpen(element);
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect.poll(() => shownPost(element)).toBe(found[2]!.dataset['postId']);
+    await userEvent.keyboard('{ArrowRight}');
+    await expect.poll(() => shownPost(element)).toBe(found[1]!.dataset['postId']);
+  });
+
+  it('a video post plays in a muted <video> with controls, no autoplay, and a transcript on demand', async () => {
+    const element = await mount({ 'page-size': '50' });
+    await waitForTiles(element, 50);
+    const video = tiles(element).find((tile) => /^Video by/.test(tile.getAttribute('aria-label') ?? ''));
+    expect(video).toBeDefined();
+    expect(video!.querySelector('.badge')).not.toBeNull();
+    video!.click();
+    await waitOpen(element);
+    const root = lightbox(element)!.shadowRoot!;
+    const player = root.querySelector('video')!;
+    expect(player).not.toBeNull();
+    expect(player.hasAttribute('controls')).toBe(true);
+    expect(player.hasAttribute('muted')).toBe(true);
+    expect(player.muted).toBe(true);
+    expect(player.hasAttribute('playsinline')).toBe(true);
+    expect(player.hasAttribute('autoplay')).toBe(false);
+    expect(player.autoplay).toBe(false);
+    const transcript = root.querySelector('details.transcript')!;
+    expect(transcript.querySelector('summary')!.textContent).toMatch(/Transcript/);
+    expect(transcript.open).toBe(false);
+    expect(player.getAttribute('aria-describedby')).toBe('video-description');
+    expect(root.getElementById('video-description')!.textContent!.trim()).not.toBe('');
+  });
+
+  it('autoplay is honoured only without reduced motion; reduced motion also stops the fades', async () => {
+    const element = await mount({ 'page-size': '50', autoplay: '' });
+    await waitForTiles(element, 50);
+    const image = element.shadowRoot!.querySelector('img.media')!;
+    expect(getComputedStyle(image).transitionDuration).not.toMatch(/^0s(, 0s)*$/);
+    const video = tiles(element).find((tile) => /^Video by/.test(tile.getAttribute('aria-label') ?? ''))!;
+    video.click();
+    await waitOpen(element);
+    expect(lightbox(element)!.shadowRoot!.querySelector('video')!.hasAttribute('autoplay')).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => lightbox(element)).toBeNull();
+
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
+    expect(matchMedia('(prefers-reduced-motion: reduce)').matches).toBe(true);
+    expect(getComputedStyle(image).transitionDuration).toMatch(/^0s(, 0s)*$/);
+    video.click();
+    await waitOpen(element);
+    const player = lightbox(element)!.shadowRoot!.querySelector('video')!;
+    expect(player.hasAttribute('autoplay')).toBe(false);
+    expect(getComputedStyle(dialog(element)!).animationName).toBe('none');
+  });
+
+  it('a tagged product chosen in the lightbox reaches the page once, cancelable', async () => {
+    const element = await mount({ 'page-size': '12' });
+    await waitForTiles(element, 12);
+    const selected: CustomEvent[] = [];
+    const onSelect = (event: Event) => {
+      selected.push(event as CustomEvent);
+      event.preventDefault();
+    };
+    document.addEventListener('svc-product-select', onSelect);
+    try {
+      tiles(element)[0]!.click();
+      await waitOpen(element);
+      const products = lightbox(element)!.shadowRoot!.querySelector('svc-shoppable-post.products');
+      expect(products).not.toBeNull();
+      const link = await expect.poll(() => products!.shadowRoot?.querySelector<HTMLAnchorElement>('.product-list a[href]'), { timeout: 10_000 }).toBeTruthy();
+      void link;
+      products!.shadowRoot!.querySelector<HTMLAnchorElement>('.product-list a[href]')!.click();
+      expect(selected).toHaveLength(1);
+      expect(selected[0]!.cancelable).toBe(true);
+      expect(selected[0]!.detail.post.id).toBe(tiles(element)[0]!.dataset['postId']);
+      expect(selected[0]!.detail.product.title).toBeTruthy();
+    } finally {
+      document.removeEventListener('svc-product-select', onSelect);
+    }
+  });
+
+  it('screenshots: the open lightbox, wide and narrow', async () => {
+    await page.viewport(1280, 800);
+    const element = await mount({ 'page-size': '12' });
+    const found = await waitForTiles(element, 12);
+    found[0]!.click();
+    await waitOpen(element);
+    const root = lightbox(element)!.shadowRoot!;
+    const media = root.querySelector('svc-shoppable-post:not(.products)')!;
+    await expect.poll(() => media.shadowRoot?.querySelector('.picture.loaded'), { timeout: 10_000 }).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const card = root.querySelector('.card')!.getBoundingClientRect();
+    expect(card.width).toBeLessThanOrEqual(1280);
+    expect(root.querySelector('.panel')!.getBoundingClientRect().left).toBeGreaterThan(root.querySelector('.media')!.getBoundingClientRect().left);
+    await page.screenshot({ path: '../../screenshots/gallery-lightbox.png' });
+    await page.viewport(390, 800);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Stacked: the panel is below the media.
+    expect(root.querySelector('.panel')!.getBoundingClientRect().top).toBeGreaterThanOrEqual(root.querySelector('.media')!.getBoundingClientRect().bottom - 1);
+    await page.screenshot({ path: '../../screenshots/gallery-lightbox-narrow.png' });
+    await page.viewport(1280, 800);
+  });
+});
