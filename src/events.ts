@@ -1,0 +1,61 @@
+import type { StorefrontError } from './api/errors.js';
+import type { Post, Product } from './api/types.js';
+import type { ReviewSort } from './api/wire.js';
+import type { ReviewFilterDetail } from './elements/review-summary/filter.js';
+
+/** `svc-post-open` (`<svc-post-gallery>`): a post was opened in the lightbox, at `index` in the loaded list. */
+export interface PostOpenDetail {
+  post: Post;
+  index: number;
+}
+
+/** `svc-product-select` (`<svc-shoppable-post>`, `<svc-post-gallery>`): a tagged product was chosen; cancel to keep the page (for example to add to cart). */
+export interface ProductSelectDetail {
+  product: Product;
+  post: Post;
+}
+
+/**
+ * `svc-load`: content is on screen. `<svc-post-gallery>` gives `count`, the posts
+ * shown; `<svc-shoppable-post>` gives the `post` it shows.
+ */
+export interface LoadDetail {
+  count?: number;
+  post?: Post;
+}
+
+/** `svc-error`: a read failed; the element shows its own error state. */
+export interface ErrorDetail {
+  error: StorefrontError;
+}
+
+/** `svc-review-filter` (`<svc-review-summary>`, `<svc-reviews>`): the shopper filtered by star (`rating: null`: all reviews). */
+export type { ReviewFilterDetail };
+
+/** `svc-review-sort` (`<svc-reviews>`): the shopper changed the order. */
+export interface ReviewSortDetail {
+  sort: ReviewSort;
+}
+
+/** Every event the elements dispatch (all bubble and are composed), by name. */
+export interface StorefrontEventMap {
+  'svc-post-open': CustomEvent<PostOpenDetail>;
+  'svc-product-select': CustomEvent<ProductSelectDetail>;
+  'svc-load': CustomEvent<LoadDetail>;
+  'svc-error': CustomEvent<ErrorDetail>;
+  'svc-review-filter': CustomEvent<ReviewFilterDetail>;
+  'svc-review-sort': CustomEvent<ReviewSortDetail>;
+}
+
+declare global {
+  // Types `addEventListener('svc-product-select', (e) => e.detail.product)` on every
+  // element, the document and the window.
+  interface GlobalEventHandlersEventMap {
+    'svc-post-open': CustomEvent<PostOpenDetail>;
+    'svc-product-select': CustomEvent<ProductSelectDetail>;
+    'svc-load': CustomEvent<LoadDetail>;
+    'svc-error': CustomEvent<ErrorDetail>;
+    'svc-review-filter': CustomEvent<ReviewFilterDetail>;
+    'svc-review-sort': CustomEvent<ReviewSortDetail>;
+  }
+}

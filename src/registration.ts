@@ -1,0 +1,39 @@
+import { sharedSingleton } from './api/shared-registry.js';
+import { VERSION } from './version.js';
+
+/** What the first registering copy leaves on `globalThis[Symbol.for('storefront-widgets.registered.v1')]`. */
+export interface RegisteredRecord {
+  /** Version of the copy whose elements are defined. */
+  version: string;
+}
+
+const RECORD = Symbol.for('storefront-widgets.registered.v1');
+
+/** The copy whose elements the page uses, if one has said so. */
+export function registeredRecord(): RegisteredRecord | undefined {
+  return (globalThis as unknown as Record<symbol, RegisteredRecord | undefined>)[RECORD];
+}
+
+/**
+ * Runs after this copy's registration modules (`defineElement` leaves a tag that is
+ * taken alone): when another copy of the library (the script tag loaded twice, a
+ * theme's bundle beside the CDN script, another version) already defined any of
+ * `elements`, or of `lazyTags` (defined later, on demand, by this copy), says so
+ * once with both versions. Otherwise records this copy as the registered one.
+ */
+export function claimElements(elements: Record<string, CustomElementConstructor>, lazyTags: readonly string[] = []): void {
+  const taken = [
+    ...Object.keys(elements).filter((tag) => customElements.get(tag) !== elements[tag]),
+    ...lazyTags.filter((tag) => customElements.get(tag) !== undefined),
+  ];
+  if (taken.length === 0) {
+    sharedSingleton<RegisteredRecord>('registered.v1', () => ({ version: VERSION }));
+    return;
+  }
+  const record = registeredRecord();
+  const other = record ? `storefront-widgets ${record.version}` : 'another script';
+  console.warn(
+    `storefront-widgets ${VERSION}: ${other} already defined ${taken.map((tag) => `<${tag}>`).join(', ')} on this page; ` +
+      'this copy left the registered elements alone. Load the library once (one script tag or one bundle) to avoid shipping it twice.',
+  );
+}
