@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+import { OTHER_VERSION } from './static-server.ts';
+import { expectAllRendered, openPage, registration } from './support.ts';
+
+/**
+ * dist/cdn/storefront-widgets.js alone, with a plain <script> tag in a plain HTML page
+ * (no bundler), reading the emulator on another origin.
+ */
+test.describe('the script-tag bundle', () => {
+  test('registers and renders every element from a plain script in the head', async ({ page }) => {
+    const log = await openPage(page, 'plain', { scripts: 'classic', at: 'head' });
+    await expectAllRendered(page);
+    const { version } = e2eEnv();
+    expect(await registration(page)).toEqual({ record: { version }, global: version });
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toEqual([]);
+  });
+
+  test('works with defer', async ({ page }) => {
+    const log = await openPage(page, 'defer', { scripts: 'classic-defer', at: 'head' });
+    await expectAllRendered(page);
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toEqual([]);
+  });
+
+  test('works with async', async ({ page }) => {
+    const log = await openPage(page, 'async', { scripts: 'classic-async', at: 'head' });
+    await expectAllRendered(page);
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toEqual([]);
+  });
+
+  test('upgrades elements that are in the page before the script', async ({ page }) => {
+    const log = await openPage(page, 'late', { scripts: 'classic', at: 'end' });
+    await expectAllRendered(page);
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toEqual([]);
+  });
+
+  test('renders elements added after it loaded', async ({ page }) => {
+    const { product } = e2eEnv();
+    const log = await openPage(page, 'added', { scripts: 'classic', at: 'head', elements: 'svc-review-summary' });
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    await page.evaluate((ref) => {
+      const list = document.createElement('svc-reviews');
+      list.setAttribute('product-ref', ref);
+      list.setAttribute('page-size', '2');
+      document.querySelector('svc-storefront')!.append(list);
+    }, product);
+    await expect(page.locator('svc-reviews [part~="review"]').first()).toBeVisible();
+    expect(log.errors).toEqual([]);
+  });
+
+  test('loaded twice: no exception, elements render, exactly one warning', async ({ page }) => {
+    const log = await openPage(page, 'twice', { scripts: 'classic,classic', at: 'head' });
+    await expectAllRendered(page);
+    const { version } = e2eEnv();
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toHaveLength(1);
+    expect(log.warnings[0]).toContain(`storefront-widgets ${version}: storefront-widgets ${version} already defined`);
+    expect(await registration(page)).toEqual({ record: { version }, global: version });
+  });
+
+  test('two versions: the first keeps its elements, the second warns once naming both', async ({ page }) => {
+    const log = await openPage(page, 'two_versions', { scripts: 'classic,other', at: 'head' });
+    await expectAllRendered(page);
+    const { version } = e2eEnv();
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toHaveLength(1);
+    expect(log.warnings[0]).toContain(`storefront-widgets ${OTHER_VERSION}: storefront-widgets ${version} already defined`);
+    expect(await registration(page)).toEqual({ record: { version }, global: version });
+  });
+
+  test('two versions the other way round: the older copy stays registered', async ({ page }) => {
+    const log = await openPage(page, 'two_versions_reversed', { scripts: 'other,classic-defer', at: 'head' });
+    await expectAllRendered(page);
+    const { version } = e2eEnv();
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toHaveLength(1);
+    expect(log.warnings[0]).toContain(`storefront-widgets ${version}: storefront-widgets ${OTHER_VERSION} already defined`);
+    expect(await registration(page)).toEqual({ record: { version: OTHER_VERSION }, global: OTHER_VERSION });
+  });
+});

@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's dist/ folder, which `npm run build` fills. */
+export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/** The version the "other copy" of the script-tag bundle claims to be. */
+export const OTHER_VERSION = '0.0.9-e2e';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+};
+
+/** How a page loads the library: script tags, where, and which elements it holds. */
+const SCRIPTS: Record<string, string> = {
+  classic: '<script src="/dist/cdn/storefront-widgets.js"></script>',
+  'classic-defer': '<script src="/dist/cdn/storefront-widgets.js" defer></script>',
+  'classic-async': '<script src="/dist/cdn/storefront-widgets.js" async></script>',
+  other: '<script src="/other-version/storefront-widgets.js"></script>',
+  module: '<script type="module" src="/dist/cdn/module/storefront-widgets.js"></script>',
+};
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export interface PageContext {
+  apiBase: string;
+  product: string;
+  post: string;
+}
+
+/**
+ * A plain HTML page, no bundler: `/page.html?key=K&scripts=classic,other&at=head|end&elements=svc-post-gallery,…`.
+ * `at=end` puts the scripts after the elements (the elements are in the page first).
+ */
+export function pageHtml(query: URLSearchParams, context: PageContext): string {
+  const key = query.get('key') ?? 'svc_pk_demo';
+  const scripts = (query.get('scripts') ?? 'classic')
+    .split(',')
+    .map((name) => {
+      const tag = SCRIPTS[name];
+      if (tag === undefined) throw new Error(`unknown script "${name}"`);
+      return tag;
+    })
+    .join('\n    ');
+  const at = query.get('at') ?? 'head';
+  const wanted = new Set((query.get('elements') ?? 'svc-review-summary,svc-shoppable-post,svc-post-gallery,svc-reviews,svc-rich-snippet').split(','));
+  const product = escapeAttribute(context.product);
+  const elements = [
+    wanted.has('svc-review-summary') ? `<svc-review-summary product-ref="${product}"></svc-review-summary>` : '',
+    wanted.has('svc-shoppable-post') ? `<svc-shoppable-post post-id="${escapeAttribute(context.post)}"></svc-shoppable-post>` : '',
+    wanted.has('svc-post-gallery') ? `<svc-post-gallery product-ref="${product}" page-size="4"></svc-post-gallery>` : '',
+    wanted.has('svc-reviews') ? `<svc-reviews product-ref="${product}" page-size="3"></svc-reviews>` : '',
+    wanted.has('svc-rich-snippet') ? `<svc-rich-snippet product-ref="${product}"></svc-rich-snippet>` : '',
+  ].filter(Boolean);
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <link rel="icon" href="data:,">
+    <title>storefront-widgets distribution test</title>
+    ${at === 'head' ? scripts : ''}
+  </head>
+  <body>
+    <h1>A shop page</h1>
+    <svc-storefront publishable-key="${escapeAttribute(key)}" market="us" api-base="${escapeAttribute(context.apiBase)}">
+      ${elements.join('\n      ')}
+    </svc-storefront>
+    ${at === 'end' ? scripts : ''}
+  </body>
+</html>
+`;
+}
+
+/** The script-tag bundle as another version of the library would be: its stamped version replaced. */
+export async function otherVersionBundle(version: string): Promise<string> {
+  const code = await readFile(resolve(DIST, 'cdn/storefront-widgets.js'), 'utf8');
+  const stamped = new RegExp(`([\`"'])${version.replace(/\./g, '\\.')}\\1`, 'g');
+  const count = code.match(stamped)?.length ?? 0;
+  if (count !== 1) throw new Error(`expected the version ${version} once in the bundle, found it ${count} times`);
+  return code.replace(stamped, `$1${OTHER_VERSION}$1`).replace(/\/\/# sourceMappingURL=.*$/m, '');
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+/** Serves the test pages and dist/ on 127.0.0.1; `origin` uses `localhost`, another site than the API's `127.0.0.1`. */
+export async function startStaticServer(context: PageContext & { version: string }): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      try {
+        if (url.pathname === '/page.html') return send(res, 200, TYPES['.html']!, pageHtml(url.searchParams, context));
+        if (url.pathname === '/other-version/storefront-widgets.js') return send(res, 200, TYPES['.js']!, await otherVersionBundle(context.version));
+        if (url.pathname.startsWith('/dist/')) {
+          const file = resolve(DIST, decodeURIComponent(url.pathname.slice('/dist/'.length)));
+          if (!file.startsWith(DIST.endsWith(sep) ? DIST : DIST + sep)) return send(res, 403, 'text/plain', 'forbidden');
+          return send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', await readFile(file));
+        }
+        send(res, 404, 'text/plain', 'not found');
+      } catch (error) {
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        send(res, missing ? 404 : 500, 'text/plain', String(error));
+      }
+    })();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://localhost:${port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}

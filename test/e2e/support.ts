@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+import { testKey } from '../support/emulator-control.ts';
+import { e2eEnv } from './env.ts';
+
+export const TAGS = ['svc-storefront', 'svc-post-gallery', 'svc-shoppable-post', 'svc-review-summary', 'svc-reviews', 'svc-rich-snippet'] as const;
+
+export interface Console {
+  warnings: string[];
+  errors: string[];
+}
+
+/** Opens `/page.html` with a fresh key of its own, recording console warnings and errors and uncaught exceptions. */
+export async function openPage(page: Page, name: string, params: Record<string, string>): Promise<Console> {
+  const { apiBase, site } = e2eEnv();
+  const key = await testKey(apiBase, `e2e_${name}`);
+  const log: Console = { warnings: [], errors: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'warning') log.warnings.push(message.text());
+    if (message.type() === 'error') log.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => log.errors.push(`uncaught: ${error.message}`));
+  await page.goto(`${site}/page.html?${new URLSearchParams({ key, ...params })}`);
+  return log;
+}
+
+/** Every element on the page rendered what the emulator serves. */
+export async function expectAllRendered(page: Page): Promise<void> {
+  for (const tag of TAGS) expect(await page.evaluate((name) => customElements.get(name) !== undefined, tag), `${tag} is defined`).toBe(true);
+  await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+  await expect(page.locator('svc-shoppable-post [part~="hotspot"]').first()).toBeVisible();
+  await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+  await expect(page.locator('svc-reviews [part~="review"]').first()).toBeVisible();
+  await expectRichSnippet(page);
+}
+
+/** `<svc-rich-snippet>` put one schema.org Product JSON-LD into the head. */
+export async function expectRichSnippet(page: Page): Promise<void> {
+  const snippet = page.locator('head script[type="application/ld+json"][data-svc-rich-snippet]');
+  await expect(snippet).toHaveCount(1);
+  const json = JSON.parse((await snippet.textContent()) ?? '{}') as Record<string, unknown>;
+  expect(json['@type']).toBe('Product');
+}
+
+/** The record the registering copy leaves on `globalThis`, and the script tag's global. */
+export async function registration(page: Page): Promise<{ record: unknown; global: string | undefined }> {
+  return page.evaluate(() => ({
+    record: (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('storefront-widgets.registered.v1')],
+    global: (globalThis as unknown as { StorefrontWidgets?: { version: string } }).StorefrontWidgets?.version,
+  }));
+}
