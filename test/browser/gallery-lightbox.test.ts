@@ -118,7 +118,7 @@ describe('lightbox', () => {
     expect(player.hasAttribute('playsinline')).toBe(true);
     expect(player.hasAttribute('autoplay')).toBe(false);
     expect(player.autoplay).toBe(false);
-    const transcript = root.querySelector('details.transcript')!;
+    const transcript = root.querySelector<HTMLDetailsElement>('details.transcript')!;
     expect(transcript.querySelector('summary')!.textContent).toMatch(/Transcript/);
     expect(transcript.open).toBe(false);
     expect(player.getAttribute('aria-describedby')).toBe('video-description');
@@ -161,8 +161,7 @@ describe('lightbox', () => {
       await waitOpen(element);
       const products = lightbox(element)!.shadowRoot!.querySelector('svc-shoppable-post.products');
       expect(products).not.toBeNull();
-      const link = await expect.poll(() => products!.shadowRoot?.querySelector<HTMLAnchorElement>('.product-list a[href]'), { timeout: 10_000 }).toBeTruthy();
-      void link;
+      await expect.poll(() => products!.shadowRoot?.querySelector('.product-list a[href]'), { timeout: 10_000 }).toBeTruthy();
       products!.shadowRoot!.querySelector<HTMLAnchorElement>('.product-list a[href]')!.click();
       expect(selected).toHaveLength(1);
       expect(selected[0]!.cancelable).toBe(true);

@@ -30,11 +30,13 @@ afterEach(() => {
 function mount(attributes: Record<string, string>, options: { key?: string; style?: string } = {}): SvcPostGallery {
   const element = document.createElement('svc-post-gallery');
   for (const [name, value] of Object.entries({ 'publishable-key': options.key ?? key, market: 'us', 'api-base': apiBase, ...attributes })) element.setAttribute(name, value);
-  if (options.style) element.setAttribute('style', options.style);
+  element.setAttribute('style', `display: block; font-family: system-ui, sans-serif; ${options.style ?? ''}`);
   document.body.append(element);
   return element;
 }
 
+/** Lets the images finish fading in before a screenshot. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 const tiles = (element: SvcPostGallery) => [...element.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.tile')];
 const loadedImages = (element: SvcPostGallery) => element.shadowRoot!.querySelectorAll('img.media.loaded').length;
 
@@ -64,6 +66,7 @@ describe('layouts', () => {
     expect(Math.abs(box.width - box.height)).toBeLessThan(1);
     expect(first!.querySelector('canvas.placeholder')).not.toBeNull();
     await expect.poll(() => loadedImages(element), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    await settle();
     await page.screenshot({ path: '../../screenshots/gallery-grid.png', element });
   });
 
@@ -75,6 +78,12 @@ describe('layouts', () => {
     element.style.width = '1200px';
     await expect.poll(() => getComputedStyle(list).gridTemplateColumns.split(' ').length).toBe(3);
     expect(element.scrollWidth).toBeLessThanOrEqual(1200);
+  });
+
+  it('grid: the theme may set the most columns with --svc-gallery-columns', async () => {
+    const element = mount({ 'page-size': '6' }, { style: 'width: 1000px; --svc-gallery-columns: 3' });
+    await waitForTiles(element, 6);
+    expect(getComputedStyle(element.shadowRoot!.querySelector('ul.grid')!).gridTemplateColumns.split(' ')).toHaveLength(3);
   });
 
   it('carousel: a scroll-snapping track of slides with previous/next buttons and "n of total" slides', async () => {
@@ -93,6 +102,7 @@ describe('layouts', () => {
     const next = root.querySelector<HTMLButtonElement>('button.next')!;
     expect(prev.getAttribute('aria-disabled')).toBe('true');
     await expect.poll(() => loadedImages(element), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await settle();
     await page.screenshot({ path: '../../screenshots/gallery-carousel.png', element });
     next.click();
     await expect.poll(() => Math.abs(track.scrollLeft)).toBeGreaterThan(100);
@@ -121,6 +131,7 @@ describe('layouts', () => {
     const bottom = Math.max(...found.map((tile) => tile.getBoundingClientRect().bottom));
     expect(Math.abs(list.bottom - bottom)).toBeLessThan(2);
     await expect.poll(() => loadedImages(element), { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
+    await settle();
     await page.screenshot({ path: '../../screenshots/gallery-masonry.png', element });
   });
 });

@@ -29,7 +29,7 @@ export const lightboxStyles = [
       place-items: center;
     }
     .dialog::backdrop {
-      background: var(--svc-gallery-backdrop, rgb(0 0 0 / 0.72));
+      background: var(--svc-gallery-backdrop, rgb(0 0 0 / 0.8));
     }
     @media (prefers-reduced-motion: no-preference) {
       .dialog[open] {
@@ -88,7 +88,7 @@ export const lightboxStyles = [
       flex-direction: column;
       gap: 16px;
       min-width: 0;
-      padding: 20px 20px 28px;
+      padding: 20px 20px 96px;
     }
     @media (min-width: 900px) {
       .card {
@@ -231,20 +231,21 @@ export const lightboxStyles = [
       background: rgb(0 0 0 / 0.55);
       color: #fff;
     }
+    /* Narrow: previous and next sit at the bottom, within thumb reach, clear of the text. */
     .nav {
-      top: 35dvh;
-      width: 44px;
-      height: 44px;
-      background: rgb(255 255 255 / 0.92);
+      bottom: 16px;
+      width: 48px;
+      height: 48px;
+      background: rgb(255 255 255 / 0.96);
       color: #111;
-      box-shadow: 0 2px 12px rgb(0 0 0 / 0.25);
-      transform: translateY(-50%);
+      border: 1px solid var(--_border);
+      box-shadow: 0 2px 12px rgb(0 0 0 / 0.2);
     }
     .nav.prev {
-      inset-inline-start: 8px;
+      inset-inline-start: 16px;
     }
     .nav.next {
-      inset-inline-end: 8px;
+      inset-inline-end: 16px;
     }
     .nav:disabled {
       opacity: 0.35;
@@ -278,9 +279,11 @@ export const lightboxStyles = [
     @media (min-width: 900px) {
       .nav {
         top: 50%;
-        inset-inline: auto;
+        bottom: auto;
         width: 52px;
         height: 52px;
+        border: 0;
+        transform: translateY(-50%);
       }
       .nav.prev {
         inset-inline-start: 24px;

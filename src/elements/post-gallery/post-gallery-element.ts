@@ -52,7 +52,7 @@ const MIN_SLIDE = 200;
  *
  * @cssprop [--svc-gallery-gap=12px] - Space between tiles.
  * @cssprop [--svc-gallery-radius=12px] - Corner radius of tiles, buttons and the lightbox.
- * @cssprop [--svc-gallery-columns] - Read-only in effect: set the `columns` attribute instead.
+ * @cssprop [--svc-gallery-columns=4] - Most columns of the grid and masonry (slides in view for the carousel) when the `columns` attribute is not set; read when the element is measured.
  * @cssprop [--svc-gallery-tile-aspect=1] - Aspect ratio (width / height) of grid and carousel tiles, e.g. `4 / 5`.
  * @cssprop [--svc-gallery-text=#1d1d1f] - Text colour.
  * @cssprop [--svc-gallery-muted=#5f6368] - Secondary text colour.
@@ -62,7 +62,7 @@ const MIN_SLIDE = 200;
  * @cssprop [--svc-gallery-on-accent=#ffffff] - Text on the accent colour.
  * @cssprop [--svc-gallery-focus-ring=#0b57d0] - Focus outline colour.
  * @cssprop [--svc-gallery-font=inherit] - Font family.
- * @cssprop [--svc-gallery-backdrop=rgb(0 0 0 / 0.72)] - The lightbox's backdrop.
+ * @cssprop [--svc-gallery-backdrop=rgb(0 0 0 / 0.8)] - The lightbox's backdrop.
  */
 export class SvcPostGallery extends StorefrontElement {
   static override styles = galleryStyles;
@@ -143,7 +143,14 @@ export class SvcPostGallery extends StorefrontElement {
     const list = this.renderRoot?.querySelector('.grid, .masonry, .carousel-track');
     const gap = list ? parseFloat(getComputedStyle(list).columnGap) || 0 : parseFloat(getComputedStyle(this).getPropertyValue('--svc-gallery-gap')) || 12;
     const min = this.mode === 'carousel' ? MIN_SLIDE : MIN_TILE;
-    return Math.max(1, Math.min(parseColumns(this.columns), Math.floor((width + gap) / (min + gap))));
+    return Math.max(1, Math.min(this.maxColumns(), Math.floor((width + gap) / (min + gap))));
+  }
+
+  /** The `columns` attribute, else the theme's `--svc-gallery-columns`, else 4. */
+  private maxColumns(): number {
+    if (this.columns !== undefined && this.columns !== null) return parseColumns(this.columns);
+    const themed = getComputedStyle(this).getPropertyValue('--svc-gallery-columns').trim();
+    return parseColumns(themed === '' ? undefined : themed);
   }
 
   private measure(width: number): void {
@@ -215,7 +222,7 @@ export class SvcPostGallery extends StorefrontElement {
     const ctx: LayoutContext = {
       posts,
       skeletons: parsePageSize(this.pageSize),
-      columns: this.fitColumns ?? parseColumns(this.columns),
+      columns: this.fitColumns ?? this.maxColumns(),
       localizer: this.localizer,
       onOpen: this.openTile,
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,

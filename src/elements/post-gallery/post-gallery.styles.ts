@@ -17,8 +17,7 @@ export const tokens = css`
     --_on-accent: var(--svc-gallery-on-accent, #ffffff);
     --_focus: var(--svc-gallery-focus-ring, #0b57d0);
     --_font: var(--svc-gallery-font, inherit);
-    --_backdrop: var(--svc-gallery-backdrop, rgb(0 0 0 / 0.72));
-    --_border: color-mix(in srgb, var(--_text) 16%, transparent);
+        --_border: color-mix(in srgb, var(--_text) 16%, transparent);
     --_hover: color-mix(in srgb, var(--_text) 6%, var(--_bg));
   }
   *,
