@@ -73,6 +73,10 @@ describe('lightbox', () => {
     expect(element.shadowRoot!.activeElement).toBe(found[0]);
     await userEvent.tab();
     expect(element.shadowRoot!.activeElement).toBe(found[1]);
+    expect(getComputedStyle(found[1]!).outlineStyle).toBe('solid');
+    expect(parseFloat(getComputedStyle(found[1]!).outlineWidth)).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await page.screenshot({ path: '../../screenshots/gallery-focus.png', element });
     await userEvent.keyboard('{Enter}');
     await waitOpen(element);
     expect(shownPost(element)).toBe(found[1]!.dataset['postId']);
@@ -99,6 +103,27 @@ describe('lightbox', () => {
     await expect.poll(() => shownPost(element)).toBe(found[2]!.dataset['postId']);
     await userEvent.keyboard('{ArrowRight}');
     await expect.poll(() => shownPost(element)).toBe(found[1]!.dataset['postId']);
+  });
+
+  it('a horizontal swipe on the media moves to the next or previous post; a vertical one does not', async () => {
+    const element = await mount({ 'page-size': '4' });
+    const found = await waitForTiles(element, 4);
+    found[0]!.click();
+    await waitOpen(element);
+    const swipe = (dx: number, dy: number) => {
+      const media = lightbox(element)!.shadowRoot!.querySelector('.media')!;
+      const base = { pointerId: 7, pointerType: 'touch', isPrimary: true, bubbles: true, composed: true };
+      media.dispatchEvent(new PointerEvent('pointerdown', { ...base, clientX: 200, clientY: 300 }));
+      media.dispatchEvent(new PointerEvent('pointerup', { ...base, clientX: 200 + dx, clientY: 300 + dy }));
+    };
+    swipe(-120, 10);
+    await expect.poll(() => shownPost(element)).toBe(found[1]!.dataset['postId']);
+    swipe(10, -150);
+    swipe(30, 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(shownPost(element)).toBe(found[1]!.dataset['postId']);
+    swipe(120, 0);
+    await expect.poll(() => shownPost(element)).toBe(found[0]!.dataset['postId']);
   });
 
   it('a video post plays in a muted <video> with controls, no autoplay, and a transcript on demand', async () => {

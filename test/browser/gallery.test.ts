@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import '../../src/elements/post-gallery/svc-post-gallery.ts';
 import type { SvcPostGallery } from '../../src/elements/post-gallery/svc-post-gallery.ts';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
@@ -133,6 +133,33 @@ describe('layouts', () => {
     await expect.poll(() => loadedImages(element), { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
     await settle();
     await page.screenshot({ path: '../../screenshots/gallery-masonry.png', element });
+  });
+});
+
+describe('narrow and right to left', () => {
+  it('works at 320 px wide without scrolling sideways, in every layout', async () => {
+    for (const layout of ['grid', 'masonry', 'carousel']) {
+      const element = mount({ layout, 'page-size': '6' }, { style: 'width: 320px' });
+      await waitForTiles(element, 6);
+      expect(element.scrollWidth, layout).toBeLessThanOrEqual(320);
+      const base = element.shadowRoot!.querySelector('.base')!;
+      expect(base.scrollWidth, layout).toBeLessThanOrEqual(320);
+      for (const tile of tiles(element)) expect(tile.getBoundingClientRect().width, layout).toBeGreaterThanOrEqual(24);
+      element.remove();
+    }
+  });
+
+  it('carousel: right to left, the track starts at the right and the arrow keys are mirrored', async () => {
+    const element = mount({ layout: 'carousel', 'page-size': '8', dir: 'rtl' }, { style: 'width: 800px' });
+    const found = await waitForTiles(element, 8);
+    expect(found[0]!.getBoundingClientRect().right).toBeGreaterThan(found[1]!.getBoundingClientRect().right);
+    found[0]!.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(element.shadowRoot!.activeElement).toBe(found[1]);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(element.shadowRoot!.activeElement).toBe(found[0]);
+    await userEvent.keyboard('{End}');
+    expect(element.shadowRoot!.activeElement).toBe(found[7]);
   });
 });
 

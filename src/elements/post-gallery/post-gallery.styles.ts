@@ -259,7 +259,8 @@ export const galleryStyles = [
     .carousel-track {
       display: flex;
       gap: var(--_gap);
-      margin: -4px;
+      /* Room for the focus ring inside the scroller, without sticking out of the element. */
+      margin-block: -4px;
       padding: 4px;
       overflow-x: auto;
       overscroll-behavior-x: contain;
