@@ -53,7 +53,8 @@ export class Control {
     try {
       if (route === 'GET /__emulator/info') return sendJson(res, 200, this.info());
       if (route === 'POST /__emulator/keys') return this.registerKey(res, await readJson(req));
-      if (route === 'POST /__emulator/faults') return this.setFaults(res, await readJson(req));
+      // Faults may carry whole replacement bodies (`replaceBody`).
+      if (route === 'POST /__emulator/faults') return this.setFaults(res, await readJson(req, 16 * 1024 * 1024));
       if (url.pathname === '/__emulator/log' && (req.method === 'GET' || req.method === 'DELETE')) {
         const key = url.searchParams.get('key') ?? '';
         const workspace = this.workspaces.get(key);

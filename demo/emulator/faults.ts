@@ -26,8 +26,33 @@ export interface Faults {
   pathIncludes?: string;
   /** Faults start only after this many /v1 requests of the key. */
   afterRequests?: number;
-  /** Reserved for hostile strings in responses (see the server's `transform` option); unused. */
+  /** Attack strings in every text and URL field of successful answers (see `hostile.ts`). */
   hostile?: boolean;
+  /**
+   * Answers that no other fault takes become 200 with this JSON instead: `body` on
+   * every path, or `byPath[s]` for the first `s` the request path contains (paths that
+   * match none answer as usual). `count`: that many answers, then as usual (default: all).
+   */
+  replaceBody?: ReplaceBody;
+}
+
+export interface ReplaceBody {
+  body?: unknown;
+  byPath?: Record<string, unknown>;
+  count?: number;
+}
+
+function parseReplaceBody(value: unknown): ReplaceBody | string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'faults.replaceBody: must be an object';
+  const input = value as Record<string, unknown>;
+  const unknown = Object.keys(input).filter((name) => name !== 'body' && name !== 'byPath' && name !== 'count');
+  if (unknown.length > 0) return `faults.replaceBody.${unknown[0]}: unknown field`;
+  if (!('body' in input) && !('byPath' in input)) return 'faults.replaceBody: needs body or byPath';
+  const byPath = input.byPath;
+  if (byPath !== undefined && (typeof byPath !== 'object' || byPath === null || Array.isArray(byPath))) return 'faults.replaceBody.byPath: must be an object';
+  const count = input.count;
+  if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 0)) return 'faults.replaceBody.count: must be a non-negative integer';
+  return { ...('body' in input ? { body: input.body } : {}), ...(byPath ? { byPath: byPath as Record<string, unknown> } : {}), ...(count !== undefined ? { count } : {}) };
 }
 
 const COUNTS = ['latencyMs', 'fail500', 'force429', 'retryAfterSeconds', 'drop', 'malformed', 'afterRequests'] as const;
@@ -49,6 +74,10 @@ export function parseFaults(input: unknown): { faults: Faults } | { error: strin
     } else if (name === 'rate500') {
       if (typeof value !== 'number' || !(value >= 0 && value <= 1)) errors.push('faults.rate500: must be a number from 0 to 1');
       else faults.rate500 = value;
+    } else if (name === 'replaceBody') {
+      const replace = parseReplaceBody(value);
+      if (typeof replace === 'string') errors.push(replace);
+      else faults.replaceBody = replace;
     } else if (name === 'pathIncludes') {
       if (typeof value !== 'string') errors.push('faults.pathIncludes: must be a string');
       else faults.pathIncludes = value;
@@ -66,9 +95,13 @@ export interface FaultDecision {
   latencyMs: number;
   malformed: boolean;
   retryAfterSeconds: number;
+  /** Attack strings in the answer (`hostile`). */
+  hostile: boolean;
+  /** The answer's body, when `replaceBody` takes it. */
+  replace?: { body: unknown };
 }
 
-const NO_FAULT: FaultDecision = { action: 'none', latencyMs: 0, malformed: false, retryAfterSeconds: 1 };
+const NO_FAULT: FaultDecision = { action: 'none', latencyMs: 0, malformed: false, retryAfterSeconds: 1, hostile: false };
 
 export class FaultState {
   /** The faults as set, with the counters as they now stand. */
@@ -98,6 +131,16 @@ export class FaultState {
     else if (takeOne('force429')) decision.action = 'force429';
     else if (f.rate500 && this.rng.next() < f.rate500) decision.action = 'fail500';
     if (decision.action === 'none') decision.malformed = takeOne('malformed');
+    if (decision.action === 'none') decision.hostile = f.hostile === true;
+    if (decision.action === 'none' && f.replaceBody) decision.replace = this.replacement(f.replaceBody, path);
     return decision;
+  }
+
+  private replacement(replace: ReplaceBody, path: string): { body: unknown } | undefined {
+    if (replace.count === 0) return undefined;
+    const match = replace.byPath ? Object.keys(replace.byPath).find((part) => path.includes(part)) : undefined;
+    if (match === undefined && !('body' in replace)) return undefined;
+    if (replace.count !== undefined) replace.count--;
+    return { body: match === undefined ? replace.body : replace.byPath![match] };
   }
 }

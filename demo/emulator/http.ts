@@ -32,13 +32,13 @@ export function sendError(res: ServerResponse, status: number, code: string, mes
   sendJson(res, status, errorBody(code, message), headers);
 }
 
-/** Reads a JSON request body (at most 64 KiB). */
-export async function readJson(req: IncomingMessage): Promise<unknown> {
+/** Reads a JSON request body (at most `maxBytes`, default 64 KiB). */
+export async function readJson(req: IncomingMessage, maxBytes = 65_536): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > 65_536) throw new Error('body: too large');
+    if (size > maxBytes) throw new Error('body: too large');
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');

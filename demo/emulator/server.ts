@@ -10,6 +10,7 @@ import { authenticate, queryObject, RATE_CAPACITY, Workspaces, type LogEntry } f
 import { Control, CONTROL_METHODS } from './control.ts';
 import { Cursors } from './cursor.ts';
 import { getWorld, type World } from './data/seed.ts';
+import { hostileTransform, PwnedLog } from './hostile.ts';
 import { CORS_HEADERS, errorBody, sendError, sendJson, sleep, type Headers } from './http.ts';
 import { MEDIA_HEADERS, MediaStore } from './media.ts';
 import { Views } from './views.ts';
@@ -88,6 +89,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const origin = (options.publicOrigin ?? url).replace(/\/+$/, '');
   const api = new Api(world, new Views(world, media, origin), cursors, origin);
   const control = new Control(world, workspaces, origin);
+  const hostile = hostileTransform(origin);
+  const pwned = new PwnedLog();
 
   const preflight = (req: IncomingMessage, res: ServerResponse, target: URL): void => {
     const path = target.pathname;
@@ -145,8 +148,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       headers['Cache-Control'] = CACHE_CONTROL[result.cache ?? 'reviews'];
       if (result.contentType) headers['Content-Type'] = result.contentType;
       if (options.transform) body = options.transform(workspace.key, path, body);
+      if (fault.hostile) body = hostile(workspace.key, path, body);
     }
     let status = result.status;
+    if (fault.replace && rate.allowed) {
+      body = fault.replace.body;
+      status = 200;
+    }
     let raw: string | undefined;
     if (fault.malformed) {
       const text = JSON.stringify(body);
@@ -172,6 +180,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const path = target.pathname;
     const handle = async (): Promise<void> => {
       if (req.method === 'OPTIONS') return preflight(req, res, target);
+      if (pwned.handle(req, res, target)) return;
       if (path.startsWith('/__emulator/')) return control.handle(req, res, target);
       if (path.startsWith('/media/')) {
         if ((req.method === 'GET' || req.method === 'HEAD') && media.serve(req, res, path)) return;

@@ -14,6 +14,8 @@ export interface Faults {
   pathIncludes?: string;
   afterRequests?: number;
   hostile?: boolean;
+  /** Answers become 200 with `body`, or `byPath[s]` for the first `s` the path contains; `count` answers (default all). */
+  replaceBody?: { body?: unknown; byPath?: Record<string, unknown>; count?: number };
 }
 
 export interface LoggedRequest {
