@@ -134,12 +134,15 @@ describe('404 not_found', () => {
 describe('429 rate_limited and 500 internal', () => {
   it('answers 429 with Retry-After once the bucket is empty', async () => {
     const limited = await registerKey('errors_429');
-    const answers = await Promise.all(Array.from({ length: 60 }, () => get('/v1/posts?market=us&limit=1', limited)));
-    const refused = answers.filter((r) => r.status === 429);
-    expect(refused.length).toBeGreaterThan(0);
-    const body = (await refused[0]!.json()) as ErrorBody;
+    let refused: Response | undefined;
+    for (let round = 0; round < 10 && !refused; round++) {
+      const answers = await Promise.all(Array.from({ length: 60 }, () => get('/v1/posts?market=us&limit=1', limited)));
+      refused = answers.find((r) => r.status === 429);
+    }
+    expect(refused).toBeDefined();
+    const body = (await refused!.json()) as ErrorBody;
     expect(body.error.code).toBe('rate_limited');
-    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
   it('answers 500 internal through the fault control', async () => {
