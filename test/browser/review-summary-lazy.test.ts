@@ -2,7 +2,7 @@ import { afterEach, expect, inject, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import { testKey } from '../support/emulator-control.ts';
-import { emulatorProducts, mount, shadow } from './review-support.ts';
+import { apiGet, emulatorProducts, mount, shadow, text, type WireSummary } from './review-support.ts';
 
 /**
  * The summary does not import the list: this file loads only the summary's
@@ -29,4 +29,8 @@ it('loads <svc-reviews> on demand, and filters it', async () => {
   const ratings = () => [...(list.shadowRoot?.querySelectorAll<HTMLElement>('[part~="review"]') ?? [])].map((item) => Number(item.dataset['rating']));
   await expect.poll(() => ratings().length > 0 && ratings().every((rating) => rating === 2), { timeout: 10_000 }).toBe(true);
   expect(list.shadowRoot!.querySelector('button[aria-label^="2 stars"]')!.getAttribute('aria-pressed')).toBe('true');
+  // The list announces the match count even though the filter came before it rendered.
+  const expected = await apiGet<WireSummary>(apiBase, `/products/${product.handle}/review-summary?market=us`);
+  const count = expected.distribution['2']!;
+  await expect.poll(() => text(list.shadowRoot!.querySelector('[role="status"]'))).toBe(`${count} ${count === 1 ? 'review matches' : 'reviews match'}`);
 });

@@ -76,7 +76,7 @@ describe('<svc-reviews>', () => {
     const pages = log.filter((entry) => entry.path === `/v1/products/${reviewed.handle}/reviews` && entry.query['sort'] === 'newest');
     expect(pages.every((entry) => entry.query['include'] === 'localization')).toBe(true);
     expect(new Set(pages.map((entry) => entry.query['cursor'] ?? '')).size).toBe(pages.length);
-  });
+  }, 45_000);
 
   it('sorts by highest and lowest rating', async () => {
     const el = list({ 'product-ref': reviewed.handle, 'page-size': '50' });
@@ -93,7 +93,7 @@ describe('<svc-reviews>', () => {
     await expect.poll(() => ratings(el).length > 0 && ratings(el)[0]! <= 2).toBe(true);
     await loadAll(el);
     expect(ratings(el)).toEqual([...ratings(el)].sort((a, b) => a - b));
-  });
+  }, 45_000);
 
   it('filters by star with the distribution bars and announces how many match', async () => {
     const expected = await apiGet<WireSummary>(apiBase, `/products/${reviewed.handle}/review-summary?market=us`);
@@ -115,7 +115,7 @@ describe('<svc-reviews>', () => {
     await expect.poll(() => new Set(ratings(el)).size).toBeGreaterThan(1);
     expect(bar(el, 4).getAttribute('aria-pressed')).toBe('false');
     expect(text(status)).toBe(`${expected.count} reviews match`);
-  });
+  }, 45_000);
 
   it('is filtered by a <svc-review-summary> for the same product, and keeps its bars in step', async () => {
     const summary = mount('svc-review-summary', { 'api-base': apiBase, 'publishable-key': key, market: 'us', 'product-ref': reviewed.handle });
@@ -172,7 +172,7 @@ describe('<svc-reviews>', () => {
     expect(text(root.querySelector('[part="reply"]'))).toMatch(/^Antwort des Shops/);
     const first = items(el)[0]!.querySelector('time')!;
     expect(text(first)).toBe(new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium' }).format(new Date(first.getAttribute('datetime')!)));
-  });
+  }, 45_000);
 
   it('lists the store’s own reviews with `company`', async () => {
     const el = list({ company: true, 'page-size': '5' });

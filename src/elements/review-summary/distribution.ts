@@ -95,14 +95,22 @@ export const distributionStyles = css`
     margin: 0;
     padding: 0;
     display: grid;
-    gap: 0.125rem;
+    /* Rows share their columns (subgrid), so the tracks line up whatever the counts' widths. */
+    grid-template-columns: auto minmax(3rem, 1fr) auto;
+    column-gap: 0.625rem;
+    row-gap: 0.125rem;
     min-inline-size: 0;
+  }
+  .distribution > li {
+    display: grid;
+    grid-column: 1 / -1;
+    grid-template-columns: subgrid;
   }
   .bar {
     display: grid;
-    grid-template-columns: 2.25em minmax(3rem, 1fr) 3ch;
+    grid-column: 1 / -1;
+    grid-template-columns: subgrid;
     align-items: center;
-    gap: 0.625rem;
     inline-size: 100%;
     min-block-size: 28px;
     margin: 0;

@@ -111,7 +111,8 @@ export const reviewSummaryStyles = [
       margin: 0;
       padding: 0.875rem 1rem;
       border-inline-start: 3px solid var(--_star-color);
-      border-radius: var(--_radius);
+      border-start-end-radius: var(--_radius);
+      border-end-end-radius: var(--_radius);
       background: var(--_selected-bg);
     }
     .generated p {

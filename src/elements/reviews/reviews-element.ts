@@ -121,7 +121,8 @@ export class SvcReviews extends StorefrontElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.hasUpdated && changed.has('rating')) this.announceMatching = true;
+    // A filter set before the first render (by a summary's bar, for example) is announced too.
+    if (changed.has('rating') && (this.hasUpdated || this.rating !== null)) this.announceMatching = true;
     if (changed.has('productRef') || changed.has('company')) this.originals = new Set();
     this.setHidden(this.silentFailure() !== undefined);
   }
