@@ -49,7 +49,7 @@ async function mount(post: Raw, attributes: Record<string, string> = {}, parent:
   element.post = post;
   parent.append(element);
   await element.updateComplete;
-  await expect.poll(() => element.shadowRoot!.querySelector('.picture.loaded')).not.toBeNull();
+  await expect.poll(() => element.shadowRoot!.querySelector('.picture.loaded'), { timeout: 5_000 }).not.toBeNull();
   return element;
 }
 

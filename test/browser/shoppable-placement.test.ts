@@ -76,7 +76,7 @@ function expectedPoint(img: HTMLImageElement, fit: 'contain' | 'cover', spot: Sp
 
 async function loaded(element: SvcShoppablePost): Promise<void> {
   await element.updateComplete;
-  await expect.poll(() => picture(element)?.complete && picture(element).naturalWidth > 0).toBe(true);
+  await expect.poll(() => picture(element)?.complete && picture(element).naturalWidth > 0, { timeout: 5_000 }).toBe(true);
   await expect.poll(() => picture(element).classList.contains('loaded')).toBe(true);
 }
 

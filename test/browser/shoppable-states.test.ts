@@ -61,7 +61,7 @@ describe('post-id', () => {
     document.body.append(element);
     await element.updateComplete;
     expect(element.shadowRoot!.querySelector('[role="status"]')).not.toBeNull();
-    await expect.poll(() => loads.length).toBe(1);
+    await expect.poll(() => loads.length, { timeout: 5_000 }).toBe(1);
     expect(loads[0]!.detail.post.id).toBe(IMAGE_POST);
     const tagged = wire['tagged_products'] as { product: { title: string } }[];
     expect(tagged.length).toBeGreaterThan(0);
@@ -75,7 +75,7 @@ describe('post-id', () => {
     const element = create({ 'publishable-key': key, market: 'us', 'api-base': apiBase, 'post-id': 'pst_doesnotexist' });
     const errors = record(element, 'svc-error');
     document.body.append(element);
-    await expect.poll(() => element.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim()).toBe(en['error.not_found']);
+    await expect.poll(() => element.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim(), { timeout: 5_000 }).toBe(en['error.not_found']);
     expect(errors).toHaveLength(1);
     expect(errors[0]!.detail.error.code).toBe('not_found');
     expect(errors[0]!.bubbles && errors[0]!.composed).toBe(true);
@@ -179,7 +179,7 @@ describe('media', () => {
     const canvas = element.shadowRoot!.querySelector('canvas.placeholder');
     expect(canvas).not.toBeNull();
     const img = element.shadowRoot!.querySelector<HTMLImageElement>('img.picture')!;
-    await expect.poll(() => img.classList.contains('loaded')).toBe(true);
+    await expect.poll(() => img.classList.contains('loaded'), { timeout: 5_000 }).toBe(true);
     expect(getComputedStyle(img).transitionProperty).toContain('opacity');
     await expect.poll(() => element.shadowRoot!.querySelector('canvas.placeholder'), { timeout: 3_000 }).toBeNull();
     expect(stage.getBoundingClientRect().height).toBe(reserved);
@@ -219,7 +219,7 @@ describe('media', () => {
     const element = create({ 'publishable-key': key, market: 'us', 'api-base': apiBase, 'hide-products': '' }, wire);
     element.style.height = '300px';
     document.body.append(element);
-    await expect.poll(() => element.shadowRoot!.querySelector('.picture.loaded')).not.toBeNull();
+    await expect.poll(() => element.shadowRoot!.querySelector('.picture.loaded'), { timeout: 5_000 }).not.toBeNull();
     const centre = () => {
       const rect = element.shadowRoot!.querySelector('button.hotspot')!.getBoundingClientRect();
       return Math.round(rect.left + rect.width / 2);

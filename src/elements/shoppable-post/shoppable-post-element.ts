@@ -12,7 +12,9 @@ import { renderError } from '../shared/states.js';
 import { CardController } from './card-controller.js';
 import { hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
 import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
+import { productStyles } from './product.styles.js';
 import { styles } from './shoppable-post.styles.js';
+import { StageController } from './stage-controller.js';
 
 /** From this width (CSS px) on, the product list sits beside the media instead of below it. */
 export const WIDE_MIN_WIDTH = 640;
@@ -63,7 +65,7 @@ const sizeOf = (media: Media | undefined): Size | undefined =>
  * @cssprop [--svc-media-radius=8px] - Corner radius of the media.
  */
 export class SvcShoppablePost extends StorefrontElement {
-  static override styles = styles;
+  static override styles = [styles, productStyles];
 
   /** The post to read from the Storefront API. Ignored while `post` is set. */
   @property({ attribute: 'post-id' }) postId?: string;
@@ -87,16 +89,13 @@ export class SvcShoppablePost extends StorefrontElement {
   @state() private loaded = false;
   @state() private settled = false;
   @state() private playing = false;
-  @state() private stage: Size | undefined;
-  @state() private wide = false;
   @state() private highlighted: number | undefined;
 
   private given: Post | null | undefined;
   private shownKey = '';
   private emittedPost: Post | undefined;
   private emittedError: unknown;
-  private observedStage: Element | null = null;
-  private resizeObserver: ResizeObserver | undefined;
+  private readonly stage = new StageController(this, () => this.renderRoot?.querySelector('.stage') ?? null);
   private readonly card = new CardController(this, (index) => this.renderRoot.querySelector<HTMLElement>(`#hotspot-${index}`));
 
   private readonly query = queryController<QueryObserverResult<Post, StorefrontError>, PostOptions>(this, () => {
@@ -104,20 +103,6 @@ export class SvcShoppablePost extends StorefrontElement {
     const storefront = this.storefront;
     return storefront.ok ? { queryClient: storefront.queryClient, options: postQuery(storefront.client, storefront.market, this.postId) } : undefined;
   });
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.resizeObserver = new ResizeObserver((entries) => this.resized(entries));
-    this.resizeObserver.observe(this);
-    this.observedStage = null;
-    this.observeStage();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = undefined;
-  }
 
   /** The post on screen: the `post` property's, else the fetched one. */
   private get shown(): Post | undefined {
@@ -145,7 +130,6 @@ export class SvcShoppablePost extends StorefrontElement {
   }
 
   protected override updated(): void {
-    this.observeStage();
     const error = this.post == null && this.postId ? (this.storefront.ok ? this.query.result?.error : this.storefront.error) : undefined;
     if (error && error !== this.emittedError) this.emit('svc-error', { error });
     this.emittedError = error ?? undefined;
@@ -153,25 +137,6 @@ export class SvcShoppablePost extends StorefrontElement {
     if (shown !== undefined && shown !== this.emittedPost) this.emit('svc-load', { post: shown });
     this.emittedPost = shown;
     this.card.place(this.renderRoot.querySelector('.stage'), this.isRtl());
-  }
-
-  private observeStage(): void {
-    const stage = this.renderRoot?.querySelector('.stage') ?? null;
-    if (stage === this.observedStage || this.resizeObserver === undefined) return;
-    if (this.observedStage !== null) this.resizeObserver.unobserve(this.observedStage);
-    if (stage !== null) this.resizeObserver.observe(stage);
-    else this.stage = undefined;
-    this.observedStage = stage;
-  }
-
-  private resized(entries: ResizeObserverEntry[]): void {
-    for (const entry of entries) {
-      const { width, height } = entry.contentRect;
-      if (entry.target === this) this.wide = width >= WIDE_MIN_WIDTH;
-      else if (entry.target === this.observedStage && (Math.abs(width - (this.stage?.width ?? -1)) > 0.01 || Math.abs(height - (this.stage?.height ?? -1)) > 0.01)) {
-        this.stage = { width, height };
-      }
-    }
   }
 
   private isRtl(): boolean {
@@ -193,13 +158,16 @@ export class SvcShoppablePost extends StorefrontElement {
     const picture = pictureOf(post);
     const reserved = sizeOf(post.media) ?? this.natural;
     const mediaSize = this.natural ?? reserved;
-    const box = this.stage && mediaSize ? mediaBox(this.stage, mediaSize, this.fit) : undefined;
+    const stage = this.stage.size;
+    const box = stage && mediaSize ? mediaBox(stage, mediaSize, this.fit) : undefined;
     const frame = box ? `left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px` : 'inset:0';
     const tagged = post.taggedProducts;
     const order = readingOrder(tagged, 0.05, this.isRtl());
     const showHotspots = picture !== undefined && !this.playing;
     const showList = !this.hideProducts && tagged.length > 0;
-    return html`<div class="layout ${this.wide && showList ? 'wide' : ''}" @keydown=${this.card.onKeydown}>
+    // Beside the media only while the media is shown (a theme may hide it: `::part(media) {display: none}`).
+    const beside = this.stage.hostWidth >= WIDE_MIN_WIDTH && showList && stage?.width !== 0;
+    return html`<div class="layout ${beside ? 'wide' : ''}" @keydown=${this.card.onKeydown}>
       <div class="stage" part="media" style=${reserved ? `--_media-aspect:${reserved.width} / ${reserved.height}` : ''}>
         <div class="clip">
           ${picture?.hash && !this.settled ? html`<canvas class="placeholder" style=${frame} ${blurhash(picture.hash)} aria-hidden="true"></canvas>` : nothing}
@@ -210,7 +178,7 @@ export class SvcShoppablePost extends StorefrontElement {
           ? html`<div class="overlay ${this.card.open === undefined ? '' : 'has-open'}">
               ${order.map((index) => {
                 const point = box ? hotspotPoint(box, tagged[index]!.x, tagged[index]!.y) : undefined;
-                const visible = point === undefined || isVisible(point, this.stage!);
+                const visible = point === undefined || isVisible(point, stage!);
                 const at = point ? `left:${point.x}px;top:${point.y}px` : `left:${tagged[index]!.x * 100}%;top:${tagged[index]!.y * 100}%`;
                 return this.renderHotspot(post, tagged[index]!.product, index, at, visible);
               })}

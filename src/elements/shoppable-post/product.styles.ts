@@ -1,0 +1,202 @@
+import { css } from 'lit';
+
+/** The product card, prices and the product list (custom properties are declared in shoppable-post.styles.ts). */
+export const productStyles = css`
+  /* The product card. */
+  .card {
+    position: absolute;
+    z-index: 3;
+    box-sizing: border-box;
+    display: grid;
+    grid-template-columns: auto 1fr auto;
+    gap: 12px;
+    align-items: start;
+    width: 18rem;
+    padding: 12px;
+    border-radius: var(--_card-radius);
+    background: var(--_card-background);
+    color: var(--_card-color);
+    box-shadow: var(--_card-shadow);
+    font-size: 0.875rem;
+    line-height: 1.35;
+    text-align: start;
+    animation: card-in 0.16s ease-out;
+  }
+  @keyframes card-in {
+    from {
+      opacity: 0;
+      transform: translateY(4px);
+    }
+  }
+  .card .thumb {
+    width: 64px;
+    height: 64px;
+  }
+  .card-text {
+    display: grid;
+    gap: 4px;
+    min-width: 0;
+    justify-items: start;
+  }
+  .title {
+    margin: 0;
+    font-weight: 600;
+  }
+  .card-link {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-height: 32px;
+    margin-top: 4px;
+    padding: 0 14px;
+    border-radius: 999px;
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+    font-weight: 600;
+    font-size: 0.8125rem;
+    text-decoration: none;
+  }
+  .card-link:hover {
+    background: color-mix(in srgb, var(--_accent) 85%, #fff);
+  }
+  .arrow::before {
+    content: '→';
+  }
+  :host(:dir(rtl)) .arrow::before {
+    content: '←';
+  }
+  .close {
+    display: grid;
+    place-items: center;
+    width: 28px;
+    height: 28px;
+    margin: -6px;
+    margin-inline-start: 0;
+    padding: 0;
+    border: 0;
+    border-radius: 50%;
+    background: transparent;
+    color: var(--_card-muted);
+    cursor: pointer;
+  }
+  .close span::before {
+    content: '×';
+    font-size: 1.25rem;
+    line-height: 1;
+  }
+  .close:hover {
+    background: color-mix(in srgb, var(--_card-color) 8%, transparent);
+  }
+  a:focus-visible,
+  .close:focus-visible,
+  .retry:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+
+  /* Prices. */
+  .price {
+    /* Keeps the visually hidden texts inside the scrolling list (they are positioned). */
+    position: relative;
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    column-gap: 6px;
+    font-variant-numeric: tabular-nums;
+  }
+  .sale-price {
+    color: var(--_sale);
+    font-weight: 600;
+  }
+  .regular-price {
+    color: var(--_card-muted);
+    font-size: 0.9em;
+  }
+
+  /* Thumbnails (card and list). */
+  .thumb {
+    display: block;
+    flex: none;
+    width: 56px;
+    height: 56px;
+    border-radius: 8px;
+    object-fit: cover;
+    background: color-mix(in srgb, var(--_card-color) 8%, transparent);
+  }
+
+  /* The product list: a row of chips below the media, a column beside it on wide elements. */
+  .products {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    min-width: 0;
+    flex: none;
+  }
+  .products-heading {
+    margin: 0;
+    font-size: 0.75rem;
+    font-weight: 600;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: var(--_card-muted);
+  }
+  .product-list {
+    display: flex;
+    gap: 8px;
+    margin: 0;
+    padding: 2px 2px 6px;
+    list-style: none;
+    overflow-x: auto;
+    overscroll-behavior-x: contain;
+    scroll-snap-type: x proximity;
+    scrollbar-width: thin;
+  }
+  .product {
+    flex: 0 0 auto;
+    width: min(15rem, 78%);
+    scroll-snap-align: start;
+  }
+  .entry {
+    box-sizing: border-box;
+    display: flex;
+    gap: 12px;
+    align-items: center;
+    height: 100%;
+    padding: 8px;
+    border: 1px solid color-mix(in srgb, var(--_card-color) 14%, transparent);
+    border-radius: var(--_card-radius);
+    background: var(--_card-background);
+    color: var(--_card-color);
+    font-size: 0.875rem;
+    line-height: 1.35;
+    text-decoration: none;
+    transition: border-color 0.15s;
+  }
+  a.entry:hover {
+    border-color: color-mix(in srgb, var(--_card-color) 45%, transparent);
+  }
+  .entry-text {
+    display: grid;
+    gap: 2px;
+    min-width: 0;
+  }
+  .entry .title {
+    font-weight: 600;
+  }
+  .wide .products {
+    position: relative;
+    flex: 0 0 clamp(14rem, 32%, 20rem);
+  }
+  .wide .product-list {
+    position: absolute;
+    inset: 28px 0 0;
+    flex-direction: column;
+    overflow-x: hidden;
+    overflow-y: auto;
+    overscroll-behavior-y: contain;
+    scroll-snap-type: none;
+  }
+  .wide .product {
+    width: auto;
+  }
+`;

@@ -1,0 +1,69 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Size } from './media-box.js';
+
+const differs = (a: Size | undefined, b: Size): boolean => a === undefined || Math.abs(a.width - b.width) > 0.01 || Math.abs(a.height - b.height) > 0.01;
+
+/**
+ * Measures the element and its media area with one ResizeObserver, so that hotspots
+ * follow every change of size (the theme's CSS, a container, a dialog opening). The
+ * observer follows the media area as it is re-rendered and is disconnected while the
+ * element is out of the document.
+ */
+export class StageController implements ReactiveController {
+  /** The media area's content box; `undefined` until measured. */
+  size: Size | undefined;
+  /** The element's own width. */
+  hostWidth = 0;
+
+  private observer: ResizeObserver | undefined;
+  private observed: Element | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly stage: () => Element | null,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.observer = new ResizeObserver((entries) => this.resized(entries));
+    this.observer.observe(this.host);
+    this.observed = null;
+    this.follow();
+  }
+
+  hostDisconnected(): void {
+    this.observer?.disconnect();
+    this.observer = undefined;
+    this.observed = null;
+  }
+
+  hostUpdated(): void {
+    this.follow();
+  }
+
+  /** Observes the media area that is in the shadow root now (none while loading or failed). */
+  private follow(): void {
+    const stage = this.stage();
+    if (stage === this.observed || this.observer === undefined) return;
+    if (this.observed !== null) this.observer.unobserve(this.observed);
+    if (stage !== null) this.observer.observe(stage);
+    else this.size = undefined;
+    this.observed = stage;
+  }
+
+  private resized(entries: ResizeObserverEntry[]): void {
+    let changed = false;
+    for (const entry of entries) {
+      const { width, height } = entry.contentRect;
+      if (entry.target === this.host && width !== this.hostWidth) {
+        this.hostWidth = width;
+        changed = true;
+      } else if (entry.target === this.observed && differs(this.size, { width, height })) {
+        this.size = { width, height };
+        changed = true;
+      }
+    }
+    if (changed) this.host.requestUpdate();
+  }
+}
