@@ -146,6 +146,15 @@ describe('hotspots on the exact point of the media', () => {
     await expect.poll(() => worstError(element, 'contain', SPOTS)).toBeLessThanOrEqual(1);
   });
 
+  it('a capped height (--svc-shoppable-max-height, as in a lightbox) fits the media too', async () => {
+    const element = mount(withSpots(wire, SPOTS), 'width:480px;--svc-shoppable-max-height:300px', { 'hide-products': '' });
+    await loaded(element);
+    const img = picture(element).getBoundingClientRect();
+    expect(img.width).toBeCloseTo(480, 0);
+    expect(img.height).toBeCloseTo(300, 0);
+    await expect.poll(() => worstError(element, 'contain', SPOTS)).toBeLessThanOrEqual(1);
+  });
+
   it('by default the media area takes the media’s own aspect ratio, reserved before the picture loads', async () => {
     const element = mount(withSpots(wire, SPOTS), 'width:400px', { 'hide-products': '' });
     await element.updateComplete;

@@ -89,7 +89,7 @@ describe('open cards stay inside the element and the viewport', () => {
 
   it('German market', async () => {
     await page.viewport(800, 720);
-    const element = await mount(PORTRAIT_POST, 'de', 'width:520px;margin:16px');
+    const element = await mount(PORTRAIT_POST, 'de', 'width:420px;margin:16px');
     await everyCardInside(element);
     const card = await openFirstCard(element);
     expect(card.textContent).toMatch(/€/);
@@ -99,7 +99,7 @@ describe('open cards stay inside the element and the viewport', () => {
   it('right to left: cards open toward the left first and stay inside', async () => {
     await page.viewport(800, 720);
     document.documentElement.setAttribute('dir', 'rtl');
-    const element = await mount(PORTRAIT_POST, 'us', 'width:600px;margin:16px', { lang: 'ar' });
+    const element = await mount(PORTRAIT_POST, 'us', 'width:440px;margin:16px', { lang: 'ar' });
     await everyCardInside(element);
     await openFirstCard(element);
     await page.screenshot({ path: '../../screenshots/shoppable-rtl.png', element });

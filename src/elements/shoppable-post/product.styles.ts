@@ -8,7 +8,7 @@ export const productStyles = css`
     z-index: 3;
     box-sizing: border-box;
     display: grid;
-    grid-template-columns: auto 1fr auto;
+    grid-template-columns: auto minmax(0, 1fr);
     gap: 12px;
     align-items: start;
     width: 18rem;
@@ -38,6 +38,10 @@ export const productStyles = css`
     min-width: 0;
     justify-items: start;
   }
+  .card .title {
+    /* Room for the close button in the corner. */
+    padding-inline-end: 22px;
+  }
   .title {
     margin: 0;
     font-weight: 600;
@@ -48,8 +52,9 @@ export const productStyles = css`
     gap: 6px;
     min-height: 32px;
     margin-top: 4px;
-    padding: 0 14px;
-    border-radius: 999px;
+    padding: 4px 14px;
+    box-sizing: border-box;
+    border-radius: 16px;
     background: var(--_accent);
     color: var(--_accent-contrast);
     font-weight: 600;
@@ -66,12 +71,14 @@ export const productStyles = css`
     content: '←';
   }
   .close {
+    position: absolute;
+    inset-block-start: 6px;
+    inset-inline-end: 6px;
     display: grid;
     place-items: center;
     width: 28px;
     height: 28px;
-    margin: -6px;
-    margin-inline-start: 0;
+    margin: 0;
     padding: 0;
     border: 0;
     border-radius: 50%;

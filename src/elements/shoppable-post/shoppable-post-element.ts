@@ -140,7 +140,11 @@ export class SvcShoppablePost extends StorefrontElement {
   }
 
   private isRtl(): boolean {
-    return this.matches(':dir(rtl)');
+    try {
+      return this.matches(':dir(rtl)');
+    } catch {
+      return getComputedStyle(this).direction === 'rtl';
+    }
   }
 
   protected override render(): TemplateResult | typeof nothing {
