@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { transform as transformCss } from 'lightningcss';
+import { defineConfig, parseAst, type Plugin, type Rolldown, type UserConfig } from 'vite';
 
 const EMULATOR_PORT = Number(process.env['EMULATOR_PORT'] ?? 8787);
 
@@ -41,11 +42,58 @@ const devServer: UserConfig = {
   preview: { port: Number(process.env['PORT'] ?? 4173) },
 };
 
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/** Every `css` tagged template without expressions in a module's syntax tree. */
+function cssTemplates(node: unknown, found: Node[] = []): Node[] {
+  if (Array.isArray(node)) for (const child of node) cssTemplates(child, found);
+  else if (node !== null && typeof node === 'object') {
+    const n = node as Node;
+    const tag = n['tag'] as Node | undefined;
+    const quasi = n['quasi'] as (Node & { expressions: unknown[] }) | undefined;
+    if (n.type === 'TaggedTemplateExpression' && tag?.type === 'Identifier' && tag['name'] === 'css' && quasi?.expressions.length === 0) found.push(quasi);
+    else for (const value of Object.values(n)) if (value !== null && typeof value === 'object') cssTemplates(value, found);
+  }
+  return found;
+}
+
+/**
+ * Minifies the CSS in the elements' static `css` templates (Lightning CSS, no lowering)
+ * for the script-tag builds; bundle minifiers leave template text alone. Line breaks
+ * are kept at the end of each template, so code after it does not move and the
+ * source maps stay right.
+ */
+function minifyLitCss(): Plugin {
+  return {
+    name: 'storefront-widgets:minify-lit-css',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/\/src\/.*\.ts$/.test(id) || !code.includes('css`')) return null;
+      let out = code;
+      for (const quasi of cssTemplates(parseAst(code)).sort((a, b) => b.start - a.start)) {
+        if (code[quasi.start] !== '`' || code[quasi.end - 1] !== '`') continue;
+        const raw = code.slice(quasi.start + 1, quasi.end - 1);
+        if (raw.includes('\\')) continue; // escapes: leave as written
+        const minified = transformCss({ filename: id, code: Buffer.from(raw), minify: true }).code.toString();
+        const escaped = minified.replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+        out = `${out.slice(0, quasi.start + 1)}${escaped}${'\n'.repeat(raw.split('\n').length - 1)}${out.slice(quasi.end - 1)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** A script-tag build: every dependency inside, minified, no `process` left for a page to lack. */
 function browserBundle(entry: string, outDir: string, format: 'iife' | 'es', output: Rolldown.OutputOptions, emptyOutDir: boolean): UserConfig {
   return {
     root: '.',
     publicDir: false,
+    plugins: [minifyLitCss()],
     define: {
       // Library mode leaves this in place and query-core reads it: a page has no `process`.
       'process.env.NODE_ENV': JSON.stringify('production'),
