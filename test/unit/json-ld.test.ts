@@ -86,6 +86,17 @@ describe('sanitizeJsonLd', () => {
   });
 });
 
+describe('sanitizeJsonLd and __proto__', () => {
+  it('drops own __proto__ members instead of turning them into prototypes', () => {
+    const input = JSON.parse('{"@type":"Product","name":"X","__proto__":{"polluted":"yes"},"offers":{"__proto__":{"price":"0"},"price":"1"}}') as Record<string, unknown>;
+    const clean = sanitizeJsonLd(input) as Record<string, unknown> & { polluted?: string; offers: { price: string } };
+    expect(Object.getPrototypeOf(clean)).toBe(Object.prototype);
+    expect(clean.polluted).toBeUndefined();
+    expect(clean).toEqual({ '@type': 'Product', name: 'X', offers: { price: '1' } });
+    expect(serializeJsonLd(clean)).not.toContain('__proto__');
+  });
+});
+
 describe('planRichSnippet', () => {
   const snippet = {
     '@context': 'https://schema.org',

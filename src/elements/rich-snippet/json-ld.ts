@@ -36,13 +36,14 @@ export function isSerializedJsonLd(text: string): boolean {
   }
 }
 
-/** Properties whose string values become links or images in search results. */
-const URL_PROPERTIES = new Set(['url', 'image', '@id', 'sameAs', 'logo']);
+/** Properties whose string values are URLs (links, images, media, and schema.org enumeration values such as an offer's `availability`). */
+const URL_PROPERTIES = new Set(['url', 'image', '@id', 'sameAs', 'logo', 'availability', 'itemCondition', 'contentUrl', 'thumbnailUrl', 'embedUrl']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A deep copy of `value` without any `url`, `image`, `@id`, `sameAs` or `logo` string
+ * A deep copy of `value` without any URL-valued string (`url`, `image`, `@id`, `sameAs`,
+ * `logo`, `availability`, `itemCondition`, `contentUrl`, `thumbnailUrl`, `embedUrl`)
  * that is not an absolute http(s) URL (`javascript:`, `data:`, relative, malformed),
  * at any depth and inside arrays. Everything else is kept as it is.
  */
@@ -60,6 +61,7 @@ function sanitize(value: unknown, urlValued: boolean): unknown {
   if (!isRecord(value)) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
+    if (key === '__proto__') continue;
     const isUrl = URL_PROPERTIES.has(key);
     if (isUrl && typeof item === 'string' && safeUrl(item) === undefined) continue;
     copy[key] = sanitize(item, isUrl);
