@@ -13,28 +13,59 @@ const marketLocales: Record<string, string> = { us: 'en-US', de: 'de-DE', se: 's
 const pageOverrides = () => sharedSingleton('string-overrides.v1', () => new Map<string, StringOverrides>());
 
 /**
- * Replaces strings page-wide for one language (`'en'`, `'de'`, `'sv'`, or any other,
- * which then falls back to English for what it does not name). Elements re-render.
+ * Replaces strings page-wide for one language (`'en'`, `'de'`, `'sv'`, any other
+ * language, or a locale such as `'de-CH'`, which beats its language). A language
+ * without a table of its own falls back to English, and to the English overrides too.
+ * Every element on the page re-renders, including those inside open shadow roots.
  */
 export function setStrings(language: string, strings: StringOverrides): void {
   const map = pageOverrides();
-  map.set(language, { ...map.get(language), ...strings });
-  for (const element of document.querySelectorAll<Element & { requestUpdate?: () => void }>('*')) {
+  const tag = language.trim().toLowerCase();
+  map.set(tag, { ...map.get(tag), ...strings });
+  if (typeof document !== 'undefined') refresh(document);
+}
+
+/** Asks every `svc-*` element under `root` (through open shadow roots) to render again. */
+function refresh(root: Document | ShadowRoot): void {
+  for (const element of root.querySelectorAll<Element & { requestUpdate?: () => void }>('*')) {
     if (element.localName.startsWith('svc-')) element.requestUpdate?.();
+    if (element.shadowRoot) refresh(element.shadowRoot);
+  }
+}
+
+/** The language usually spoken in a market's region (`de` → `de-DE`), for market codes not in the table. */
+function regionLocale(market: string): string | undefined {
+  if (!/^[a-z]{2}$/i.test(market)) return undefined;
+  try {
+    const likely = new Intl.Locale(`und-${market.toUpperCase()}`).maximize();
+    return likely.language && likely.language !== 'und' ? `${likely.language}-${market.toUpperCase()}` : undefined;
+  } catch {
+    return undefined;
   }
 }
 
 /**
  * The locale an element speaks: its own `lang` attribute, else its market's language,
- * else the page's (`lang` on the nearest ancestor or `<html>`), else English.
+ * else the page's (`lang` on the nearest ancestor, also across shadow roots, or on
+ * `<html>`), else English.
  */
 export function resolveLocale(element: Element, market: string | undefined): string {
   const own = element.getAttribute('lang');
   if (own) return own;
-  const fromMarket = market ? marketLocales[market.toLowerCase()] : undefined;
+  const fromMarket = market ? (marketLocales[market.toLowerCase()] ?? regionLocale(market)) : undefined;
   if (fromMarket) return fromMarket;
-  const inherited = element.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
-  return inherited || 'en';
+  return inheritedLang(element) || document.documentElement.lang || 'en';
+}
+
+/** `lang` of the nearest ancestor that has one, through shadow roots to their hosts. */
+function inheritedLang(element: Element): string {
+  for (let node: Element | null = element; node !== null; ) {
+    const found = node.closest('[lang]');
+    if (found) return found.getAttribute('lang') ?? '';
+    const root = node.getRootNode();
+    node = root instanceof ShadowRoot ? root.host : null;
+  }
+  return '';
 }
 
 function canonical(locale: string): string {
@@ -60,20 +91,33 @@ export class Localizer {
     this.plurals = new Intl.PluralRules(this.locale);
   }
 
-  /** A string, with `{name}` values filled in; `count` picks the plural form. */
+  /**
+   * A string, with `{name}` values filled in; `count` picks the plural form. Looks in
+   * the element's overrides, the page's overrides for the locale and for the language,
+   * the language's table, and last the English overrides and table.
+   */
   t(key: StringKey, values: Record<string, string | number> = {}): string {
-    const entry = this.overrides[key] ?? pageOverrides().get(this.language)?.[key] ?? (tables[this.language] ?? en)[key] ?? en[key];
-    const template = typeof entry === 'string' ? entry : this.pluralForm(entry, values['count']);
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const page = pageOverrides();
+    const own = tables[this.language];
+    const candidates = [this.overrides[key], page.get(this.locale.toLowerCase())?.[key], page.get(this.language)?.[key], own?.[key], page.get('en')?.[key], en[key]];
+    let template: string | undefined;
+    for (const entry of candidates) {
+      template = typeof entry === 'string' ? entry : this.pluralForm(entry, values['count']);
+      if (template !== undefined) break;
+    }
+    return (template ?? key).replace(/\{(\w+)\}/g, (match, name: string) => {
       const value = values[name];
       if (value === undefined) return match;
       return typeof value === 'number' ? this.number(value) : value;
     });
   }
 
-  private pluralForm(forms: PluralForms, count: string | number | undefined): string {
+  /** The form for `count` by `Intl.PluralRules` (`other` when missing); `undefined` when `forms` is not plural forms. */
+  private pluralForm(forms: PluralForms | undefined, count: string | number | undefined): string | undefined {
+    if (typeof forms !== 'object' || forms === null) return undefined;
     const category = typeof count === 'number' ? this.plurals.select(count) : 'other';
-    return forms[category] ?? forms.other;
+    const form = forms[category] ?? forms.other;
+    return typeof form === 'string' ? form : undefined;
   }
 
   number(value: number, options?: Intl.NumberFormatOptions): string {

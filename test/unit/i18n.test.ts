@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { de } from '../../src/i18n/de.ts';
+import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
+import { Localizer, setStrings } from '../../src/i18n/localize.ts';
+import { sv } from '../../src/i18n/sv.ts';
+
+/**
+ * The string tables: complete, with the same placeholders as English and exactly the
+ * plural categories each language's `Intl.PluralRules` uses; English as the fallback;
+ * element and page-wide overrides; numbers and dates through `Intl`.
+ */
+const tables: Record<string, StringTable> = { en, de, sv };
+const keys = Object.keys(en) as StringKey[];
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const forms = (value: unknown): [string, string][] => (typeof value === 'string' ? [['text', value]] : Object.entries(value as Record<string, string>));
+/** Placeholders of an entry: the union over its plural forms. */
+const entryPlaceholders = (value: unknown) => [...new Set(forms(value).flatMap(([, text]) => placeholders(text)))].sort();
+
+const overrides = () => (globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('storefront-widgets.string-overrides.v1')];
+
+afterEach(() => overrides()?.clear());
+
+describe.each(Object.entries(tables))('the %s table', (language, table) => {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+
+  it('has every key of the English table and no other', () => {
+    expect(Object.keys(table).sort()).toEqual([...keys].sort());
+  });
+
+  it('has the same kind of value as English for every key (text or plural forms)', () => {
+    for (const key of keys) expect(typeof table[key], key).toBe(typeof en[key]);
+  });
+
+  it('uses the same placeholders as English in every string and every plural form', () => {
+    for (const key of keys) {
+      const wanted = entryPlaceholders(en[key]);
+      for (const [form, text] of forms(table[key])) expect(placeholders(text), `${key} (${form})`).toEqual(wanted);
+    }
+  });
+
+  it(`has exactly the plural categories ${language} needs (Intl.PluralRules)`, () => {
+    for (const key of keys) {
+      if (typeof table[key] === 'string') continue;
+      expect(Object.keys(table[key]).sort(), key).toEqual([...categories].sort());
+    }
+  });
+
+  it('has no empty, untrimmed or placeholder-broken strings', () => {
+    for (const key of keys) {
+      for (const [form, text] of forms(table[key])) {
+        expect(text.trim(), `${key} (${form})`).toBe(text);
+        expect(text.length, `${key} (${form})`).toBeGreaterThan(0);
+        // A brace that is not part of a {name} placeholder is a typo.
+        expect(text.replace(/\{\w+\}/g, ''), `${key} (${form})`).not.toMatch(/[{}]/);
+      }
+    }
+  });
+
+  it('uses the typographic ellipsis, never three dots', () => {
+    for (const key of keys) for (const [form, text] of forms(table[key])) expect(text, `${key} (${form})`).not.toContain('...');
+  });
+});
+
+describe('translations', () => {
+  it('are translations: German and Swedish differ from English in the visible labels', () => {
+    const labels: StringKey[] = ['loading', 'retry', 'close', 'gallery.loadMore', 'reviews.none', 'reviews.showOriginal', 'reviews.outOf5', 'error.generic', 'product.view', 'reviews.sort'];
+    for (const key of labels) {
+      expect(de[key], `de ${key}`).not.toEqual(en[key]);
+      expect(sv[key], `sv ${key}`).not.toEqual(en[key]);
+    }
+  });
+
+  it('say the words a shopper expects', () => {
+    expect(new Localizer('de-DE').t('reviews.outOf5', { rating: '4,6' })).toBe('4,6 von 5 Sternen');
+    expect(new Localizer('sv-SE').t('reviews.outOf5', { rating: '4,6' })).toBe('4,6 av 5 stjärnor');
+    expect(new Localizer('de').t('reviews.none')).toBe('Noch keine Bewertungen');
+    expect(new Localizer('sv').t('reviews.none')).toBe('Inga recensioner ännu');
+    expect(new Localizer('de').t('reviews.showOriginal')).toBe('Original anzeigen');
+    expect(new Localizer('sv').t('reviews.showOriginal')).toBe('Visa original');
+    expect(new Localizer('de').t('gallery.loadMore')).toBe('Mehr anzeigen');
+    expect(new Localizer('sv').t('gallery.loadMore')).toBe('Visa fler');
+  });
+});
+
+describe('Localizer', () => {
+  it('picks the table by the language of the locale', () => {
+    expect(new Localizer('de-AT').t('close')).toBe(de.close);
+    expect(new Localizer('sv-FI').t('close')).toBe(sv.close);
+    expect(new Localizer('en-GB').t('close')).toBe(en.close);
+    expect(new Localizer('DE').language).toBe('de');
+  });
+
+  it.each(['fr', 'ja-JP', 'zz', 'ar', 'not a locale!', ''])('falls back to English for %j', (locale) => {
+    const localizer = new Localizer(locale);
+    expect(localizer.t('gallery.loadMore')).toBe('Load more');
+    expect(localizer.t('reviews.count', { count: 2 })).toMatch(/reviews$/);
+  });
+
+  it('chooses plural forms with Intl.PluralRules of the locale', () => {
+    const english = new Localizer('en-US');
+    expect(english.t('reviews.count', { count: 1 })).toBe('1 review');
+    expect(english.t('reviews.count', { count: 0 })).toBe('0 reviews');
+    expect(english.t('reviews.count', { count: 1.5 })).toBe('1.5 reviews');
+    const german = new Localizer('de-DE');
+    expect(german.t('reviews.count', { count: 1 })).toBe('1 Bewertung');
+    expect(german.t('reviews.count', { count: 1234 })).toBe('1.234 Bewertungen');
+    const swedish = new Localizer('sv-SE');
+    expect(swedish.t('reviews.count', { count: 1 })).toBe('1 recension');
+    expect(swedish.t('reviews.count', { count: 1234 })).toBe('1\u00a0234 recensioner');
+    expect(swedish.t('gallery.morePostsLoaded', { count: 4 })).toBe('Ytterligare 4 inlägg har laddats');
+  });
+
+  it('formats numbers, prices and dates with Intl in the locale', () => {
+    expect(new Localizer('de-DE').price(1234.5, 'EUR')).toBe('1.234,50\u00a0€');
+    expect(new Localizer('sv-SE').price(1234.5, 'SEK')).toBe('1\u00a0234,50\u00a0kr');
+    expect(new Localizer('en-US').price(1234.5, 'USD')).toBe('$1,234.50');
+    expect(new Localizer('de-DE').number(4.6, { minimumFractionDigits: 1 })).toBe('4,6');
+    expect(new Localizer('de-DE').date('2025-06-29T09:00:00.000Z', { dateStyle: 'long', timeZone: 'UTC' })).toBe('29. Juni 2025');
+    expect(new Localizer('sv-SE').date('2025-06-29T09:00:00.000Z', { dateStyle: 'long', timeZone: 'UTC' })).toBe('29 juni 2025');
+    expect(new Localizer('en').date('not a date')).toBe('');
+    // A currency code Intl does not know still shows the amount.
+    expect(new Localizer('de-DE').price(5, 'XX1')).toBe('5,00 XX1');
+  });
+
+  it('formats relative dates with Intl.RelativeTimeFormat', () => {
+    const now = Date.parse('2025-07-01T12:00:00Z');
+    expect(new Localizer('en').relativeDate('2025-06-28T12:00:00Z', now)).toBe('3 days ago');
+    expect(new Localizer('de').relativeDate('2025-06-30T12:00:00Z', now)).toBe('gestern');
+    expect(new Localizer('sv').relativeDate('2025-06-01T12:00:00Z', now)).toBe('förra månaden');
+    expect(new Localizer('sv').relativeDate('2025-04-01T12:00:00Z', now)).toBe('för 3 månader sedan');
+  });
+
+  it('names languages in the locale', () => {
+    expect(new Localizer('de').languageName('en')).toBe('Englisch');
+    expect(new Localizer('sv').languageName('de')).toBe('tyska');
+    expect(new Localizer('de').t('reviews.translatedFrom', { language: new Localizer('de').languageName('sv') })).toBe('Übersetzt (Original: Schwedisch)');
+  });
+
+  it('leaves an unknown placeholder visible rather than dropping it', () => {
+    expect(new Localizer('en', { close: 'Close {what}' }).t('close')).toBe('Close {what}');
+  });
+});
+
+describe('overrides', () => {
+  it('an element override beats the table, for text and plural forms', () => {
+    const localizer = new Localizer('de-DE', { 'gallery.loadMore': 'Weitere Fotos', 'reviews.count': { one: 'eine Meinung', other: '{count} Meinungen' } });
+    expect(localizer.t('gallery.loadMore')).toBe('Weitere Fotos');
+    expect(localizer.t('reviews.count', { count: 1 })).toBe('eine Meinung');
+    expect(localizer.t('reviews.count', { count: 3 })).toBe('3 Meinungen');
+    expect(localizer.t('close')).toBe('Schließen');
+  });
+
+  it('a plural override given as plain text is used for every count', () => {
+    expect(new Localizer('en', { 'reviews.count': 'Reviews: {count}' }).t('reviews.count', { count: 1 })).toBe('Reviews: 1');
+  });
+
+  it('an override without a usable form falls back to the table', () => {
+    const broken = { 'reviews.count': { one: 'x' } as unknown as { other: string } };
+    expect(new Localizer('en', broken).t('reviews.count', { count: 2 })).toBe('2 reviews');
+  });
+
+  it('setStrings replaces strings page-wide per language, and element overrides still win', () => {
+    setStrings('de', { 'gallery.loadMore': 'Noch mehr' });
+    expect(new Localizer('de-DE').t('gallery.loadMore')).toBe('Noch mehr');
+    expect(new Localizer('de-DE', { 'gallery.loadMore': 'Eigenes' }).t('gallery.loadMore')).toBe('Eigenes');
+    expect(new Localizer('en').t('gallery.loadMore')).toBe('Load more');
+    expect(new Localizer('sv').t('gallery.loadMore')).toBe('Visa fler');
+  });
+
+  it('setStrings merges with earlier calls', () => {
+    setStrings('sv', { close: 'Stäng fönstret' });
+    setStrings('sv', { retry: 'Prova igen' });
+    const localizer = new Localizer('sv-SE');
+    expect(localizer.t('close')).toBe('Stäng fönstret');
+    expect(localizer.t('retry')).toBe('Prova igen');
+  });
+
+  it('a locale override beats its language, and language tags are case-insensitive', () => {
+    setStrings('DE', { close: 'Zumachen' });
+    setStrings('de-CH', { close: 'Schliessen' });
+    expect(new Localizer('de-CH').t('close')).toBe('Schliessen');
+    expect(new Localizer('de-DE').t('close')).toBe('Zumachen');
+  });
+
+  it('a language without a table gets the English overrides along with English', () => {
+    setStrings('en', { 'gallery.loadMore': 'Show more' });
+    expect(new Localizer('fr-FR').t('gallery.loadMore')).toBe('Show more');
+    expect(new Localizer('de').t('gallery.loadMore')).toBe('Mehr anzeigen');
+  });
+
+  it('a new language can be added page-wide', () => {
+    setStrings('fr', { 'gallery.loadMore': 'Voir plus', 'reviews.count': { one: '{count} avis', other: '{count} avis' } });
+    const french = new Localizer('fr-FR');
+    expect(french.t('gallery.loadMore')).toBe('Voir plus');
+    expect(french.t('reviews.count', { count: 1234 })).toBe('1\u202f234 avis');
+    expect(french.t('close')).toBe('Close');
+  });
+});
