@@ -30,7 +30,13 @@ const sizeOf = (media: Media | undefined): Size | undefined =>
 
 /**
  * One post's photo (or video poster) with a hotspot on each tagged product, a card per
- * hotspot and a list of every tagged product.
+ * hotspot and a list of every tagged product (below the media; beside it once the element
+ * is 640 px wide).
+ *
+ * The media area takes the media's aspect ratio (reserved from `width`/`height` before the
+ * picture loads). Give the element a CSS `height`, `--svc-shoppable-aspect` or
+ * `--svc-shoppable-max-height` to fit the media into another shape: `fit` then decides
+ * between showing all of it and cropping, and the hotspots stay on their products' points.
  *
  * @summary A shoppable post: hotspots on the exact point of each tagged product, with product cards and a product list.
  *
