@@ -46,7 +46,9 @@ export function renderDistribution(summary: ReviewSummary, localizer: Localizer,
       const count = summary.distribution[star] ?? 0;
       const pressed = options.selected === star;
       const share = total > 0 ? Math.min(100, (count / total) * 100) : 0;
-      return html`<li>
+      // The count stays outside the button, so that the button's visible text ("5") is part
+      // of its name ("5 stars: 28 reviews"); the button's ::after still covers the whole row.
+      return html`<li class=${pressed ? 'bar-row pressed' : 'bar-row'} part=${pressed ? 'bar-row bar-row-pressed' : 'bar-row'}>
         <button
           class="bar"
           part=${pressed ? 'bar bar-pressed' : 'bar'}
@@ -57,8 +59,8 @@ export function renderDistribution(summary: ReviewSummary, localizer: Localizer,
         >
           <span class="bar-star" aria-hidden="true">${localizer.number(star)}<svg viewBox="0 0 24 24" focusable="false"><path d="M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z" /></svg></span>
           <span class="bar-track" part="bar-track"><span class="bar-fill" part="bar-fill" style=${styleMap({ width: `${share}%` })}></span></span>
-          <span class="bar-count" aria-hidden="true">${localizer.number(count)}</span>
         </button>
+        <span class="bar-count" aria-hidden="true">${localizer.number(count)}</span>
       </li>`;
     })}
   </ul>`;
@@ -101,40 +103,55 @@ export const distributionStyles = css`
     row-gap: 0.125rem;
     min-inline-size: 0;
   }
-  .distribution > li {
-    display: grid;
-    grid-column: 1 / -1;
-    grid-template-columns: subgrid;
-  }
-  .bar {
+  .bar-row {
+    position: relative;
     display: grid;
     grid-column: 1 / -1;
     grid-template-columns: subgrid;
     align-items: center;
-    inline-size: 100%;
+    box-sizing: border-box;
     min-block-size: 28px;
-    margin: 0;
     padding: 0.125rem 0.5rem;
     border: 1px solid transparent;
     border-radius: var(--_radius);
-    background: none;
-    color: inherit;
-    font: inherit;
     font-size: 0.875em;
-    text-align: start;
-    cursor: pointer;
   }
-  .bar:hover {
+  .bar-row:hover {
     background: var(--_hover);
   }
-  .bar:focus-visible {
-    outline: 2px solid var(--_focus);
-    outline-offset: 1px;
-  }
-  .bar[aria-pressed='true'] {
+  .bar-row.pressed {
     background: var(--_selected-bg);
     border-color: var(--_selected-line);
     font-weight: 600;
+  }
+  .bar {
+    display: grid;
+    grid-column: 1 / 3;
+    grid-template-columns: subgrid;
+    align-items: center;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-align: start;
+    cursor: pointer;
+  }
+  /* The whole row (count included) is the button's target. */
+  .bar::after {
+    content: '';
+    position: absolute;
+    inset: -1px;
+    border-radius: inherit;
+  }
+  .bar-row .bar:focus-visible {
+    outline: none;
+  }
+  .bar:focus-visible::after {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+    border-radius: var(--_radius);
   }
   .bar-star {
     display: inline-flex;
@@ -168,10 +185,10 @@ export const distributionStyles = css`
     text-align: end;
   }
   @media (forced-colors: active) {
-    .bar {
+    .bar-row {
       border-color: ButtonText;
     }
-    .bar[aria-pressed='true'] {
+    .bar-row.pressed {
       border-width: 3px;
       border-color: Highlight;
     }
