@@ -23,8 +23,11 @@ export interface Traps {
 
 const CONSOLE_METHODS = ['error', 'warn', 'log', 'info', 'debug'] as const;
 
-/** Replaces `window.__pwned`, the dialogs and the console methods by recording spies (call `restore()` after). */
-export function installTraps(): Traps {
+/**
+ * Replaces `window.__pwned`, the dialogs and the console methods by recording spies
+ * (call `restore()` after). `quiet`: warnings, errors and logs are recorded only, not printed.
+ */
+export function installTraps(options: { quiet?: boolean } = {}): Traps {
   const traps: Traps = { pwned: [], dialogs: [], consoleHits: [], errors: [], warnings: [], restore: () => undefined };
   const win = window as Spied;
   const saved = { alert: win.alert, confirm: win.confirm, prompt: win.prompt, print: win.print };
@@ -40,7 +43,7 @@ export function installTraps(): Traps {
       if (text.includes('PWNED')) traps.consoleHits.push(text.slice(0, 200));
       if (name === 'error') traps.errors.push(text);
       if (name === 'warn') traps.warnings.push(text);
-      savedConsole[name](...args);
+      if (!options.quiet) savedConsole[name](...args);
     };
   }
   traps.restore = () => {
