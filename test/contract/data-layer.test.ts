@@ -33,7 +33,7 @@ describe('data layer over HTTP', () => {
     const { client, queryClient } = storefrontFor({ publishableKey: key, apiBase });
     const observer = new InfiniteQueryObserver(queryClient, postsQuery(client, 'us', {}, 50));
     const unsubscribe = observer.subscribe(() => {});
-    let result = await observer.refetch();
+    let result = (await observer.refetch()) as Awaited<ReturnType<typeof observer.fetchNextPage>>;
     while (result.hasNextPage) result = await observer.fetchNextPage();
     unsubscribe();
     const ids = result.data!.pages.flatMap((page) => page.items.map((post: Post) => post.id));
