@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import '../../src/elements/reviews/svc-reviews.ts';
 import { testKey } from '../support/emulator-control.ts';
@@ -121,4 +121,25 @@ describe.each(['us', 'de'])('screenshots in %s', (market) => {
     await page.screenshot({ path: `../../screenshots/reviews-${market}-320.png`, element: narrow });
     expectNoSidewaysScroll(small);
   });
+});
+
+it('screenshot: forced colors and right-to-left', async () => {
+  const session = cdp();
+  await session.send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: 'active' }] });
+  try {
+    const box = frame(600);
+    box.dir = 'rtl';
+    const attrs = { 'api-base': apiBase, 'publishable-key': key, market: 'us' };
+    const full = mount('svc-review-summary', { ...attrs, 'product-ref': reviewed.handle }, box);
+    const badge = mount('svc-review-summary', { ...attrs, 'product-ref': others[2]!.handle, variant: 'badge' }, box);
+    await settle(full, '[part~="bar"]');
+    await settle(badge, '[role="img"]');
+    await userEvent.click(shadow(full).querySelector<HTMLButtonElement>('button[aria-label^="4 "]')!);
+    await page.screenshot({ path: '../../screenshots/review-summary-forced-colors-rtl.png', element: box });
+    const stars = shadow(badge).querySelector('[role="img"]')!.getBoundingClientRect();
+    const fill = shadow(badge).querySelector('.stars-filled')!.getBoundingClientRect();
+    expect(Math.abs(fill.right - stars.right)).toBeLessThan(0.5);
+  } finally {
+    await session.send('Emulation.setEmulatedMedia', { features: [] });
+  }
 });

@@ -195,9 +195,10 @@ export const distributionStyles = css`
     .bar-track {
       border: 1px solid CanvasText;
     }
-    .bar-fill,
-    .bar-star svg {
+    .bar-fill {
       background: CanvasText;
+    }
+    .bar-star svg {
       fill: CanvasText;
     }
   }

@@ -39,6 +39,7 @@ import { renderStars, renderStarsPlaceholder } from './stars.js';
  * @csspart stars - The stars (`role="img"`).
  * @csspart count - The number of reviews.
  * @csspart distribution - The list of five bars.
+ * @csspart bar-row - A bar's row (button and count); `bar-row-pressed` too while it filters.
  * @csspart bar - A bar's button; `bar-pressed` too while it filters.
  * @csspart bar-track - A bar's track.
  * @csspart bar-fill - A bar's filled share.
@@ -140,8 +141,10 @@ export class SvcReviewSummary extends StorefrontElement {
   }
 
   private renderLoading() {
-    if (this.variant === 'badge') return html`<span class="badge loading" aria-busy="true">${renderStarsPlaceholder()}</span>`;
-    return html`<div class="loading" aria-busy="true"><span class="visually-hidden">${this.localizer.t('loading')}</span>${renderStarsPlaceholder()}</div>`;
+    // "Loading…" in a polite live region (not aria-busy, which would keep it from being read).
+    const loading = html`<span class="visually-hidden">${this.localizer.t('loading')}</span>`;
+    if (this.variant === 'badge') return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}</span>`;
+    return html`<div class="loading" role="status">${loading}${renderStarsPlaceholder()}</div>`;
   }
 
   private renderNone() {

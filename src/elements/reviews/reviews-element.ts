@@ -45,7 +45,7 @@ const toStar = (value: unknown): Star | null => {
  * @csspart average - The average as a number.
  * @csspart stars - The header's stars; `review-stars` are each review's.
  * @csspart count - The number of reviews.
- * @csspart distribution - The five bars; `bar`, `bar-pressed`, `bar-track`, `bar-fill` inside.
+ * @csspart distribution - The five bars; `bar-row`, `bar-row-pressed`, `bar`, `bar-pressed`, `bar-track`, `bar-fill` inside.
  * @csspart toolbar - The sort select and the filter status.
  * @csspart sort - The sort select.
  * @csspart matching - The live region saying how many reviews match.
@@ -192,7 +192,7 @@ export class SvcReviews extends StorefrontElement {
     const items = result.data?.pages.flatMap((page) => page.items) ?? [];
     if (result.data === undefined) {
       if (result.error) return renderError(result.error, localizer, () => void result.refetch());
-      return html`<p class="loading">${localizer.t('loading')}</p>`;
+      return html`<p class="loading" role="status">${localizer.t('loading')}</p>`;
     }
     if (items.length === 0) return html`<p class="empty" part="empty">${this.rating ? localizer.t('reviews.matching', { count: 0 }) : localizer.t('reviews.none')}</p>`;
     return html`<ol class="list" part="list" role="list">
