@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `npm run test:consumer` (after `npm run build`): packs the package, installs the
+// tarball in a scratch project under the OS temp dir (with typescript and @types/react
+// from the npm registry), and checks it as a consumer would see it:
+// - types: `document.querySelector('svc-post-gallery')` is the element class, `svc-*`
+//   event listeners get typed `detail`, the data layer and the React entry type-check,
+//   under both `moduleResolution: "bundler"` and `"nodenext"`;
+// - resolution: every `exports` entry resolves in Node;
+// - runtime: `storefront-widgets/ssr` runs in Node.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtures = join(root, 'test', 'consumer', 'fixtures');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const typescript = pkg.devDependencies.typescript;
+const reactTypes = pkg.devDependencies['@types/react'];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+if (!existsSync(join(root, 'dist', 'index.js'))) {
+  console.error('dist/ is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const started = Date.now();
+const scratch = mkdtempSync(join(tmpdir(), 'storefront-widgets-consumer-'));
+const results = [];
+
+function run(command, args, options = {}) {
+  return execFileSync(command, args, { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+}
+
+function check(name, fn) {
+  const start = Date.now();
+  try {
+    fn();
+    results.push({ name, ok: true });
+    console.log(`  ✓ ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    results.push({ name, ok: false });
+    console.log(`  ✘ ${name}\n${String(error.stdout || '') + String(error.stderr || '') || error.message}`.replace(/\n/g, '\n      '));
+  }
+}
+
+try {
+  console.log(`consumer project: ${scratch}`);
+  const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', scratch], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  const tarball = join(scratch, packed[0].filename);
+  console.log(`packed ${packed[0].filename}: ${packed[0].entryCount} files, ${(packed[0].size / 1024).toFixed(0)} KiB`);
+
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'storefront-widgets-consumer', private: true, type: 'module' }, null, 2));
+  const installing = Date.now();
+  run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', tarball, `typescript@${typescript}`, `@types/react@${reactTypes}`]);
+  console.log(`installed it with typescript and @types/react (${((Date.now() - installing) / 1000).toFixed(1)} s)`);
+  // Fixture sources end in .txt so that the repository's own type-check leaves them alone.
+  for (const name of readdirSync(fixtures)) copyFileSync(join(fixtures, name), join(scratch, name.replace(/\.txt$/, '')));
+
+  const tsc = join(scratch, 'node_modules', 'typescript', 'bin', 'tsc');
+  check('types with moduleResolution "bundler" (elements, events, data layer, React)', () => run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json']));
+  check('types with moduleResolution "nodenext"', () => run(process.execPath, [tsc, '-p', 'tsconfig.nodenext.json']));
+  check('one element entry types its own tag only', () => run(process.execPath, [tsc, '-p', 'tsconfig.single.json']));
+  check('a type error in consumer code is reported (the checks can fail)', () => {
+    let failed = false;
+    try {
+      run(process.execPath, [tsc, '-p', 'tsconfig.broken.json']);
+    } catch (error) {
+      failed = /Property 'nope' does not exist on type 'ProductSelectDetail'/.test(String(error.stdout));
+    }
+    if (!failed) throw new Error('tsc accepted code with a wrong event detail');
+  });
+
+  const subpaths = Object.keys(pkg.exports).filter((name) => !name.includes('*'));
+  check(`every export resolves in Node (${subpaths.length})`, () => {
+    const script = `for (const s of ${JSON.stringify(subpaths)}) import.meta.resolve(s === '.' ? '${pkg.name}' : '${pkg.name}/' + s.slice(2));`;
+    run(process.execPath, ['--input-type=module', '-e', script]);
+  });
+  check('storefront-widgets/ssr runs in Node', () => {
+    const script = `
+      const { richSnippetScript } = await import('${pkg.name}/ssr');
+      const html = richSnippetScript({ '@context': 'https://schema.org', '@type': 'Product', name: 'Mug </script><b>' });
+      if (!html.startsWith('<script type="application/ld+json">') || html.includes('</script><b>')) throw new Error(html);`;
+    run(process.execPath, ['--input-type=module', '-e', script]);
+  });
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const failed = results.filter((result) => !result.ok).length;
+console.log(`\n${results.length - failed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+process.exit(failed === 0 && results.length > 0 ? 0 : 1);
