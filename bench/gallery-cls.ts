@@ -1,0 +1,232 @@
+/**
+ * How steady and how quick a 50-post `<svc-post-gallery>` is on a shop page:
+ *
+ * - CLS (cumulative layout shift) from navigation until every image of the gallery has
+ *   loaded (the page is scrolled through so that the lazy images load too);
+ * - the longest main-thread task from navigation until the first page is on screen
+ *   (from a Chromium trace, so tasks under 50 ms count too);
+ * - time to first placeholder: navigation start to the first frame with the gallery's
+ *   skeleton tiles.
+ *
+ * It builds the ES module bundle (`vite build --mode module`) into a temporary folder,
+ * serves it with a plain shop page from a local server, starts the Storefront API
+ * emulator on a free port, and drives Chromium with Playwright. Nothing leaves this
+ * machine. Run: `npx tsx bench/gallery-cls.ts` (`--runs 5` for more runs; the median
+ * and worst are printed, and the figures written to `bench-results/gallery-cls.json`).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { build } from 'vite';
+import { startEmulator } from '../demo/emulator/server.ts';
+import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
+
+/**
+ * `classic`: the script-tag bundle in <head> (render-blocking: the element is defined
+ * before the body is parsed, so the first paint has its skeleton). `module`: the ES
+ * module bundle (deferred: the page may paint before the element is defined, and the
+ * element then grows from nothing — a shift only page CSS such as
+ * `svc-post-gallery:not(:defined) { display: block; min-height: … }` can prevent).
+ */
+type Variant = 'classic' | 'module';
+const VARIANTS: Variant[] = ['classic', 'module'];
+
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+
+const page = (apiBase: string, variant: Variant) => `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8" />
+  <meta name="viewport" content="width=device-width, initial-scale=1" />
+  <title>Shop</title>
+  ${variant === 'module' ? '<script type="module" src="/module/storefront-widgets.js"></script>' : '<script src="/classic/storefront-widgets.js"></script>'}
+  <style>
+    body { margin: 0; font-family: system-ui, sans-serif; color: #1d1d1f; }
+    header, main, footer { max-width: 1120px; margin: 0 auto; padding: 24px; }
+    h1 { margin: 0 0 8px; }
+  </style>
+</head>
+<body>
+  <header><h1>Northwind Goods</h1><p>Summer collection, as our customers wear it.</p></header>
+  <main>
+    <svc-post-gallery publishable-key="svc_pk_demo" market="us" api-base="${apiBase}" page-size="50" columns="4"></svc-post-gallery>
+  </main>
+  <footer><p>Footer: shipping, returns, newsletter.</p></footer>
+</body>
+</html>`;
+
+const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.map': 'application/json' };
+
+function serve(root: string, html: (variant: Variant) => string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === '/classic.html' || path === '/module.html') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(html(path === '/classic.html' ? 'classic' : 'module'));
+      return;
+    }
+    const file = normalize(join(root, path));
+    if (!file.startsWith(root)) return void res.writeHead(403).end();
+    let body: Buffer;
+    try {
+      body = readFileSync(file);
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+  }));
+}
+
+/**
+ * Installed before any page script: sums layout shifts, and notes the first frame with
+ * the gallery's skeleton (or tiles) in it. A string, not a function, so that no helper
+ * the TypeScript runner adds to functions ends up in the page.
+ */
+const observeShifts = `
+  window.__cls = 0;
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.__cls += entry.value;
+      window.__shifts.push({ at: Math.round(entry.startTime), value: entry.value, nodes: entry.sources.map((s) => s.node ? s.node.nodeName.toLowerCase() : '?') });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  const look = () => {
+    const root = document.querySelector('svc-post-gallery')?.shadowRoot;
+    if (root && root.querySelector('.skeleton, .tile')) {
+      requestAnimationFrame(() => { window.__placeholderAt = performance.now(); });
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+`;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { documentLoaderURL?: string } };
+}
+
+/** The longest task on the page's main thread from its navigation start until `untilMs` later. */
+function longestTask(events: TraceEvent[], pageUrl: string, untilMs: number): number {
+  const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === pageUrl).at(-1);
+  if (!navigation) return Number.NaN;
+  let longest = 0;
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.dur === undefined || e.pid !== navigation.pid || e.tid !== navigation.tid) continue;
+    if (e.ts + e.dur < navigation.ts || e.ts > navigation.ts + untilMs * 1000) continue;
+    longest = Math.max(longest, e.dur);
+  }
+  return longest / 1000;
+}
+
+interface Run {
+  cls: number;
+  shifts: { at: number; value: number; nodes: string[] }[];
+  longestTaskMs: number;
+  firstPlaceholderMs: number;
+  firstPageMs: number;
+  images: number;
+}
+
+async function measure(browser: Browser, url: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const tab = await context.newPage();
+  await tab.addInitScript(observeShifts);
+  await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing', 'loading'] });
+  await tab.goto(url);
+  // First page on screen: the tiles are in.
+  await tab.waitForFunction(() => (document.querySelector('svc-post-gallery')?.shadowRoot?.querySelectorAll('button.tile').length ?? 0) >= 50, undefined, { timeout: 30_000 });
+  const firstPageMs = await tab.evaluate(() => performance.now());
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  // Scroll through so that the lazy images load too, then wait for every image.
+  for (let y = 0; y < 8000; y += 600) {
+    await tab.evaluate((top) => window.scrollTo(0, top), y);
+    await tab.waitForTimeout(80);
+  }
+  await tab.waitForFunction(
+    () => {
+      const images = [...(document.querySelector('svc-post-gallery')?.shadowRoot?.querySelectorAll('img.media') ?? [])] as HTMLImageElement[];
+      return images.length > 0 && images.every((image) => image.complete);
+    },
+    undefined,
+    { timeout: 90_000 },
+  );
+  await tab.waitForTimeout(500);
+  const figures = (await tab.evaluate(`({
+    cls: window.__cls,
+    shifts: window.__shifts,
+    firstPlaceholderMs: window.__placeholderAt,
+    images: document.querySelector('svc-post-gallery').shadowRoot.querySelectorAll('img.media').length,
+  })`)) as Omit<Run, 'firstPageMs' | 'longestTaskMs'>;
+  await context.close();
+  return { ...figures, firstPageMs, longestTaskMs: longestTask(trace.traceEvents, url, firstPageMs) };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const spread = (values: number[]) => ({ median: median(values), worst: Math.max(...values) });
+
+async function main(): Promise<void> {
+  const out = mkdtempSync(join(tmpdir(), 'gallery-bench-'));
+  await build({ mode: 'cdn', logLevel: 'warn', build: { outDir: join(out, 'classic'), emptyOutDir: true, sourcemap: false } });
+  await build({ mode: 'module', logLevel: 'warn', build: { outDir: join(out, 'module'), emptyOutDir: true, sourcemap: false } });
+  const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+  const site = await serve(out, (variant) => page(emulator.url, variant));
+  const executablePath = chromiumExecutable();
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
+  const results: Record<Variant, Run[]> = { classic: [], module: [] };
+  try {
+    // One warm-up load, so that the emulator has painted the pictures once.
+    await measure(browser, `${site.url}/classic.html`);
+    for (let run = 0; run < runs; run++) {
+      for (const variant of VARIANTS) results[variant].push(await measure(browser, `${site.url}/${variant}.html`));
+    }
+  } finally {
+    await browser.close();
+    site.server.close();
+    await emulator.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+  const summary = Object.fromEntries(
+    VARIANTS.map((variant) => {
+      const r = results[variant];
+      return [
+        variant,
+        {
+          cls: spread(r.map((x) => x.cls)),
+          longestTaskMs: spread(r.map((x) => x.longestTaskMs)),
+          firstPlaceholderMs: spread(r.map((x) => x.firstPlaceholderMs)),
+          firstPageMs: spread(r.map((x) => x.firstPageMs)),
+          images: r[0]?.images ?? 0,
+          runs: r,
+        },
+      ];
+    }),
+  ) as Record<Variant, { cls: { median: number; worst: number }; longestTaskMs: { median: number; worst: number }; firstPlaceholderMs: { median: number; worst: number }; firstPageMs: { median: number; worst: number }; images: number }>;
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/gallery-cls.json', JSON.stringify(summary, null, 2));
+  const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+  console.log(`<svc-post-gallery>, 50 posts, 1280×900, ${runs} runs each (median / worst)`);
+  for (const variant of VARIANTS) {
+    const v = summary[variant];
+    console.log(`${variant === 'classic' ? 'script tag in <head>' : 'module script'}:`);
+    console.log(`  CLS until all ${v.images} images loaded: ${f(v.cls.median, 4)} / ${f(v.cls.worst, 4)}`);
+    console.log(`  longest main-thread task until the first page: ${f(v.longestTaskMs.median)} ms / ${f(v.longestTaskMs.worst)} ms`);
+    console.log(`  time to first placeholder: ${f(v.firstPlaceholderMs.median)} ms / ${f(v.firstPlaceholderMs.worst)} ms`);
+    console.log(`  first page on screen: ${f(v.firstPageMs.median)} ms / ${f(v.firstPageMs.worst)} ms`);
+  }
+}
+
+await main();
