@@ -25,6 +25,7 @@ export class GalleryState implements ReactiveController {
   private internals: ElementInternals | undefined;
   private loadedFor: unknown;
   private reportedError: unknown;
+  private loadingMore = false;
   private pendingEvents: [Parameters<Emit>[0], unknown][] = [];
 
   constructor(
@@ -60,12 +61,18 @@ export class GalleryState implements ReactiveController {
       // Same list grown at its end (not a new filter): tell screen readers what came in.
       const grew = previous.length > 0 && posts.length > previous.length && posts[0]?.id === previous[0]?.id;
       if (grew) this.announcement = localizer.t('gallery.morePostsLoaded', { count: posts.length - previous.length });
-      else if (data === undefined) this.announcement = '';
+      // A first page (of this query, or after a change of filters): how many posts came.
+      else if (data !== undefined && data.pages[0] !== this.loadedFor) this.announcement = localizer.t('gallery.postsLoaded', { count: posts.length });
       // A first page (of this query, or after a change of filters) is on screen.
       const first = data?.pages[0];
       if (first !== undefined && first !== this.loadedFor && !grew) this.pendingEvents.push(['svc-load', { count: posts.length }]);
       this.loadedFor = first;
     }
+    // "Loading…" before the first page; "Loading more posts…" once a next page is asked for.
+    if (data === undefined) this.announcement = result !== undefined && !result.isError ? localizer.t('loading') : '';
+    const loadingMore = result?.isFetchingNextPage === true;
+    if (loadingMore && !this.loadingMore) this.announcement = localizer.t('gallery.loadingMore');
+    this.loadingMore = loadingMore;
     const error = result?.error ?? undefined;
     if (error && error !== this.reportedError) this.pendingEvents.push(['svc-error', { error }]);
     this.reportedError = error;

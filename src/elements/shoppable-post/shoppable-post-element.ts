@@ -235,7 +235,7 @@ export class SvcShoppablePost extends StorefrontElement {
       >
         <span class="dot" aria-hidden="true"></span>
       </button>
-      <div part="card" class="card" id="card-${index}" role="group" aria-label=${product.title} ?hidden=${!open || !visible}>
+      <div part="card" class="card" id="card-${index}" role="group" aria-label=${hotspotName(product, this.localizer)} ?hidden=${!open || !visible}>
         ${open ? renderCardBody(options, () => this.card.close(true)) : nothing}
       </div>`;
   }
