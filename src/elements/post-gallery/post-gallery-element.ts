@@ -179,7 +179,12 @@ export class SvcPostGallery extends StorefrontElement {
     this.opener = tile;
     if (!this.lightboxLoaded) {
       // The lightbox (dialog, video, shoppable post) is its own chunk, fetched on first open.
-      await import('./svc-post-lightbox.js');
+      try {
+        await import('./svc-post-lightbox.js');
+      } catch (error) {
+        console.error('storefront-widgets: <svc-post-gallery> could not load its lightbox.', error);
+        return;
+      }
       this.lightboxLoaded = true;
     }
     this.openIndex = index;
@@ -207,6 +212,11 @@ export class SvcPostGallery extends StorefrontElement {
     // Measured before rendering, so that the first frame already has the right columns.
     if (this.fitColumns === undefined || changed.has('layout') || changed.has('columns')) this.fitColumns = this.fit(this.clientWidth);
     this.view.sync(this.localizer);
+    // The posts changed under an open lightbox (new filters): its post is gone, so close it.
+    if (this.openIndex !== undefined && this.view.posts[this.openIndex] === undefined) {
+      this.openIndex = undefined;
+      this.opener = undefined;
+    }
   }
 
   protected override render(): TemplateResult | typeof nothing {

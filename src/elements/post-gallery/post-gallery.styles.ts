@@ -126,6 +126,9 @@ export const galleryStyles = [
       cursor: pointer;
       isolation: isolate;
       -webkit-tap-highlight-color: transparent;
+      /* Off-screen tiles skip layout and paint (long galleries); their box keeps its size. */
+      content-visibility: auto;
+      contain-intrinsic-size: auto 1px;
     }
     .grid .tile,
     .carousel .tile {
