@@ -1,21 +1,6 @@
 /** Status page of the Storefront API emulator: what it serves, with keys, markets, counts and sample requests. */
-
-const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? 'http://localhost:8787';
-
-interface Info {
-  api_base: string;
-  endpoints: { method: string; path: string; query: string; returns: string }[];
-  control_endpoints: { method: string; path: string; body: string }[];
-  keys: { key: string; plan: string; description: string }[];
-  test_keys: number;
-  markets: { id: string; shortId: string; title: string; currency: string; language: string; default: boolean }[];
-  counts: Record<string, number>;
-  labels: { id: string; name: string; post_count: number }[];
-  galleries: { id: string; name: string; post_count: number }[];
-  profiles: { id: string; username: string; post_count: number }[];
-  products: { id: string; handle: string; post_count: number; review_count: number }[];
-  samples: { video_post: string; corner_hotspots_post: string | null };
-}
+import '../site/shell.ts';
+import { apiBase, emulatorInfo, type EmulatorInfo as Info } from '../site/env.ts';
 
 interface Sample {
   label: string;
@@ -115,7 +100,9 @@ function render(info: Info): void {
     element('li', `${info.test_keys} test key(s) registered through /__emulator/keys`),
   );
   byId('markets').replaceChildren(...info.markets.map((m) => row([code(m.shortId), code(m.id), m.title + (m.default ? ' (default)' : ''), m.currency, m.language])));
-  byId('counts').replaceChildren(...Object.entries(info.counts).flatMap(([name, value]) => [element('dt', name.replace(/_/g, ' ')), element('dd', String(value))]));
+  byId('counts').replaceChildren(
+    ...Object.entries(info.counts).map(([name, value]) => element('div', undefined, [element('dt', name.replace(/_/g, ' ')), element('dd', value.toLocaleString('en-US'))])),
+  );
   byId('samples').replaceChildren(
     ...samples(info).map((sample) => {
       const link = element('a', sample.label);
@@ -133,9 +120,7 @@ function render(info: Info): void {
 async function main(): Promise<void> {
   const status = byId('status');
   try {
-    const response = await fetch(`${apiBase}/__emulator/info`);
-    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-    render((await response.json()) as Info);
+    render(await emulatorInfo());
     await showPictures();
   } catch (error) {
     status.dataset.state = 'error';

@@ -1,0 +1,153 @@
+/**
+ * The frame every docs page shares: the header (name, version, emulator status, menu
+ * button on narrow screens), the navigation, the "On this page" list and the footer.
+ * Each page's HTML has `#site-header`, `#site-nav`, `main#main` and `#site-footer`.
+ */
+import { html, nothing, render } from 'lit';
+import { VERSION } from '../../src/index.ts';
+import './api-reference.ts';
+import './code-block.ts';
+import { apiBase, emulatorInfo } from './env.ts';
+
+interface NavPage {
+  href: string;
+  title: string;
+}
+
+const NAV: { heading: string; pages: NavPage[] }[] = [
+  { heading: 'Getting started', pages: [{ href: './', title: 'Overview' }] },
+  {
+    heading: 'Elements',
+    pages: [
+      { href: './post-gallery.html', title: 'Post gallery' },
+      { href: './shoppable-post.html', title: 'Shoppable post' },
+      { href: './review-summary.html', title: 'Reviews' },
+      { href: './rich-snippet.html', title: 'Rich snippet' },
+    ],
+  },
+  { heading: 'Guides', pages: [{ href: './theming.html', title: 'Theming' }] },
+  { heading: 'Tools', pages: [{ href: './emulator.html', title: 'API emulator' }] },
+];
+
+/** The current page's file name (`index.html` for the folder). */
+function currentFile(): string {
+  const file = location.pathname.split('/').pop() ?? '';
+  return file === '' ? 'index.html' : file;
+}
+
+const isCurrent = (href: string) => (href === './' ? 'index.html' : href.replace('./', '')) === currentFile();
+
+type Status = 'checking' | 'ok' | 'down';
+let status: Status = 'checking';
+let menuOpen = false;
+
+const logo = html`<svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
+  <rect width="32" height="32" rx="8" fill="#4338ca"></rect>
+  <path d="M9 12.5 16 8l7 4.5v7L16 24l-7-4.5z" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"></path>
+  <path d="M9 12.5 16 17l7-4.5M16 17v7" fill="none" stroke="#c7d2fe" stroke-width="2" stroke-linejoin="round"></path>
+</svg>`;
+
+function renderHeader(host: HTMLElement): void {
+  const statusText = { checking: 'Connecting to the emulator…', ok: 'Emulator connected', down: 'Emulator not reachable' }[status];
+  render(
+    html`
+      <a class="brand" href="./">${logo}<span>Storefront widgets</span></a>
+      <span class="version" title="Library version">v${VERSION}</span>
+      <span class="spacer"></span>
+      <a class="status status-${status}" href="./emulator.html" title=${`Live examples read ${apiBase}`}>
+        <span class="dot" aria-hidden="true"></span><span class="status-text">${statusText}</span>
+      </a>
+      <button
+        class="menu-button"
+        type="button"
+        aria-controls="site-nav"
+        aria-expanded=${menuOpen ? 'true' : 'false'}
+        @click=${() => {
+          menuOpen = !menuOpen;
+          document.body.classList.toggle('menu-open', menuOpen);
+          renderHeader(host);
+        }}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d=${menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>
+        <span class="visually-hidden">Menu</span>
+      </button>
+    `,
+    host,
+  );
+}
+
+function renderNav(host: HTMLElement): void {
+  render(
+    html`${NAV.map(
+      (group) => html`
+        <p class="nav-heading">${group.heading}</p>
+        <ul>
+          ${group.pages.map((page) => html`<li><a href=${page.href} aria-current=${isCurrent(page.href) ? 'page' : nothing}>${page.title}</a></li>`)}
+        </ul>
+      `,
+    )}`,
+    host,
+  );
+}
+
+/** "On this page": the page's `h2[id]`s, for wide screens. */
+function renderToc(main: HTMLElement): void {
+  const headings = [...main.querySelectorAll<HTMLHeadingElement>('h2[id]')];
+  if (headings.length < 2) return;
+  const aside = document.createElement('aside');
+  aside.className = 'toc';
+  aside.setAttribute('aria-label', 'On this page');
+  main.after(aside);
+  render(
+    html`<p class="nav-heading">On this page</p>
+      <ul>
+        ${headings.map((h) => html`<li><a href=${`#${h.id}`}>${h.textContent}</a></li>`)}
+      </ul>`,
+    aside,
+  );
+}
+
+function renderFooter(host: HTMLElement): void {
+  render(
+    html`<p>
+      Storefront widgets v${VERSION}. Live examples read the local Storefront API emulator at <code>${apiBase}</code> with the demo key
+      <code>svc_pk_demo</code>. The reference tables are generated from <code>custom-elements.json</code>.
+    </p>`,
+    host,
+  );
+}
+
+function mount(): void {
+  const header = document.getElementById('site-header');
+  const nav = document.getElementById('site-nav');
+  const main = document.getElementById('main');
+  const footer = document.getElementById('site-footer');
+  if (header) {
+    renderHeader(header);
+    void emulatorInfo().then(
+      () => ((status = 'ok'), renderHeader(header)),
+      () => ((status = 'down'), renderHeader(header)),
+    );
+  }
+  if (nav) {
+    renderNav(nav);
+    nav.addEventListener('click', (event) => {
+      if ((event.target as Element).closest('a') && menuOpen) {
+        menuOpen = false;
+        document.body.classList.remove('menu-open');
+        if (header) renderHeader(header);
+      }
+    });
+  }
+  if (main) renderToc(main);
+  if (footer) renderFooter(footer);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && menuOpen && header) {
+      menuOpen = false;
+      document.body.classList.remove('menu-open');
+      renderHeader(header);
+    }
+  });
+}
+
+mount();
