@@ -73,12 +73,38 @@ export interface FocusIndicator {
   how: string;
 }
 
-function ownIndicator(element: Element): string | undefined {
-  const style = getComputedStyle(element);
+function indicatorIn(style: CSSStyleDeclaration): string | undefined {
   const width = parseFloat(style.outlineWidth);
   if (style.outlineStyle !== 'none' && width >= 2 && alpha(style.outlineColor) > 0) return `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`;
   if (style.boxShadow !== 'none' && /\b[2-9]px\b|\b\d{2,}px\b/.test(style.boxShadow) && !/inset/.test(style.boxShadow)) return `box-shadow ${style.boxShadow}`;
   return undefined;
+}
+
+/** An outline or box shadow on the element or on its `::before` / `::after`. */
+function ownIndicator(element: Element): string | undefined {
+  const own = indicatorIn(getComputedStyle(element));
+  if (own) return own;
+  for (const pseudo of ['::after', '::before']) {
+    const style = getComputedStyle(element, pseudo);
+    if (style.content === 'none' || style.display === 'none') continue;
+    const found = indicatorIn(style);
+    if (found) return `${found} on ${pseudo}`;
+  }
+  return undefined;
+}
+
+/** Waits for the transitions and animations on `element`, its ancestors and its subtree to end (at most `timeout` ms). */
+export async function animationsSettled(element: Element, timeout = 2000): Promise<void> {
+  const running = new Set<Animation>(element.getAnimations({ subtree: true }));
+  for (let node = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host || null); node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null)) {
+    for (const animation of node.getAnimations()) running.add(animation);
+  }
+  const finite = [...running].filter((animation) => {
+    const timing = animation.effect?.getComputedTiming();
+    return timing !== undefined && timing.endTime !== Infinity && animation.playState === 'running';
+  });
+  if (finite.length === 0) return;
+  await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, timeout))]);
 }
 
 /**

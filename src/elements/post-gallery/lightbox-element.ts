@@ -6,6 +6,7 @@ import type { Localizer } from '../../i18n/localize.js';
 import { isRtl, prefersReducedMotion } from './carousel-controller.js';
 import { renderPanel, renderVideo } from './lightbox-panel.js';
 import { lightboxStyles } from './lightbox.styles.js';
+import { wrapTab } from './focus-trap.js';
 import { describePost } from './tile.js';
 
 /** Asks the gallery to show another post (it may load the next page first). */
@@ -77,6 +78,8 @@ export class SvcPostLightbox extends LitElement {
   }
 
   private readonly onKeyDown = (event: KeyboardEvent) => {
+    // Tab cycles inside the dialog (a modal dialog alone lets it leave for the browser's toolbar).
+    if (event.key === 'Tab') return wrapTab(event, event.currentTarget as HTMLElement);
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     // Media controls, sliders and text fields use the arrow keys themselves.
