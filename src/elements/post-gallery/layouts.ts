@@ -16,13 +16,19 @@ export interface LayoutContext {
   onOpen: (index: number, tile: HTMLElement) => void;
   /** Whether to put the `load="scroll"` sentinel after the posts. */
   sentinel: boolean;
+  /** Posts rendered as tiles so far; the rest hold their place as skeletons until the next frames. */
+  rendered: number;
 }
 
 const sentinel = (ctx: LayoutContext) => (ctx.sentinel ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing);
 
 function tile(ctx: LayoutContext, post: Post, index: number): TemplateResult {
+  if (index >= ctx.rendered) return renderSkeleton();
   return renderTile(post, { index, eager: index < ctx.columns, localizer: ctx.localizer, onOpen: ctx.onOpen });
 }
+
+/** Skeletons that stand in for tiles not rendered yet are hidden from assistive technology. */
+const pending = (ctx: LayoutContext, index: number) => (index >= ctx.rendered ? 'true' : nothing);
 
 /** Responsive columns (`columns` at most), tiles of one aspect ratio, object-fit cover. */
 export function renderGrid(ctx: LayoutContext): TemplateResult {
@@ -33,7 +39,7 @@ export function renderGrid(ctx: LayoutContext): TemplateResult {
     </div>`;
   }
   return html`<ul class="grid" style=${style} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
-      ${repeat(ctx.posts, (post) => post.id, (post, index) => html`<li class="cell">${tile(ctx, post, index)}</li>`)}
+      ${repeat(ctx.posts, (post) => post.id, (post, index) => html`<li class="cell" aria-hidden=${pending(ctx, index)}>${tile(ctx, post, index)}</li>`)}
     </ul>
     ${sentinel(ctx)}`;
 }
@@ -49,7 +55,9 @@ export function renderMasonry(ctx: LayoutContext): TemplateResult {
   }
   return html`<div class="masonry-frame">
       <ul class="masonry" style=${containerStyle(layout, ctx.columns)} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
-        ${repeat(ctx.posts, (post) => post.id, (post, index) => html`<li class="cell" style=${placementStyle(layout.placements[index]!)}>${tile(ctx, post, index)}</li>`)}
+        ${repeat(ctx.posts, (post) => post.id, (post, index) =>
+            html`<li class="cell" style=${placementStyle(layout.placements[index]!)} aria-hidden=${pending(ctx, index)}>${tile(ctx, post, index)}</li>`,
+        )}
       </ul>
     </div>
     ${sentinel(ctx)}`;
@@ -77,7 +85,13 @@ export function renderCarousel(ctx: CarouselContext): TemplateResult {
         ctx.posts,
         (post) => post.id,
         (post, index) =>
-          html`<div class="slide" role="group" aria-roledescription=${localizer.t('gallery.slide')} aria-label=${localizer.t('gallery.slideLabel', { current: index + 1, total })}>
+          html`<div
+            class="slide"
+            role="group"
+            aria-roledescription=${localizer.t('gallery.slide')}
+            aria-label=${localizer.t('gallery.slideLabel', { current: index + 1, total })}
+            aria-hidden=${pending(ctx, index)}
+          >
             ${tile(ctx, post, index)}
           </div>`,
       )

@@ -20,6 +20,8 @@ type PostsResult = InfiniteQueryObserverResult<InfiniteData<Page<Post>, string |
 /** Narrowest tile before the grid and masonry drop a column (and the carousel shows fewer slides). */
 const MIN_TILE = 140;
 const MIN_SLIDE = 200;
+/** Tiles rendered per task after the first screenful. */
+const CHUNK = 12;
 
 /**
  * A gallery of customer photos and videos (UGC) from the Storefront API, as a grid, a
@@ -94,6 +96,8 @@ export class SvcPostGallery extends StorefrontElement {
   @state() private fitColumns: number | undefined;
   @state() private openIndex: number | undefined;
   @state() private lightboxLoaded = false;
+  /** Posts rendered as tiles so far: a long page is rendered over a few tasks, not in one long one. */
+  @state() private rendered = 0;
 
   private readonly posts = infiniteQueryController<PostsResult, PostsOptions>(this, () => {
     const s = this.storefront;
@@ -112,6 +116,8 @@ export class SvcPostGallery extends StorefrontElement {
   );
   private resizeObserver: ResizeObserver | undefined;
   private opener: HTMLElement | undefined;
+  private renderedFirst: string | undefined;
+  private chunkTimer: ReturnType<typeof setTimeout> | undefined;
 
   private get mode() {
     return parseLayout(this.layout);
@@ -135,6 +141,31 @@ export class SvcPostGallery extends StorefrontElement {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
     this.resizeObserver = undefined;
+    clearTimeout(this.chunkTimer);
+    this.chunkTimer = undefined;
+  }
+
+  /** Tiles in the first task: what likely fits the viewport (at least two rows). */
+  private firstChunk(columns: number): number {
+    const rowHeight = Math.max(80, (this.clientWidth || 800) / columns);
+    return columns * Math.max(2, Math.ceil((window.innerHeight || 800) / rowHeight) + 1);
+  }
+
+  /**
+   * Keeps `rendered` moving: a new list starts with what fits the viewport, and the rest
+   * follows a chunk per task (skeletons of the same size hold the place meanwhile).
+   */
+  private pace(columns: number): void {
+    const posts = this.view.posts;
+    if (posts[0]?.id !== this.renderedFirst) {
+      this.renderedFirst = posts[0]?.id;
+      this.rendered = Math.min(posts.length, this.firstChunk(columns));
+    }
+    if (this.rendered >= posts.length || this.chunkTimer !== undefined) return;
+    this.chunkTimer = setTimeout(() => {
+      this.chunkTimer = undefined;
+      this.rendered = Math.min(this.view.posts.length, this.rendered + CHUNK);
+    }, 0);
   }
 
   /** Columns (or carousel slides) that fit `width`, at most `columns`. */
@@ -168,6 +199,11 @@ export class SvcPostGallery extends StorefrontElement {
     // query-core tells observers on a zero timeout: wait for this element to render what came in.
     for (let tries = 0; tries < 5 && arrived > before && this.view.posts.length <= before; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 0));
+      await this.updateComplete;
+    }
+    // The shopper asked for these: the first of them are tiles at once (to move focus to them).
+    if (this.rendered < before + CHUNK) {
+      this.rendered = Math.min(this.view.posts.length, before + CHUNK);
       await this.updateComplete;
     }
     return this.view.posts.length > before;
@@ -212,6 +248,7 @@ export class SvcPostGallery extends StorefrontElement {
     // Measured before rendering, so that the first frame already has the right columns.
     if (this.fitColumns === undefined || changed.has('layout') || changed.has('columns')) this.fitColumns = this.fit(this.clientWidth);
     this.view.sync(this.localizer);
+    this.pace(this.fitColumns ?? this.maxColumns());
     // The posts changed under an open lightbox (new filters): its post is gone, so close it.
     if (this.openIndex !== undefined && this.view.posts[this.openIndex] === undefined) {
       this.openIndex = undefined;
@@ -236,6 +273,7 @@ export class SvcPostGallery extends StorefrontElement {
       localizer: this.localizer,
       onOpen: this.openTile,
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,
+      rendered: this.rendered,
     };
     const body = mode === 'carousel' ? renderCarousel({ ...ctx, carousel: this.carousel, hasMore: this.canFetchMore }) : mode === 'masonry' ? renderMasonry(ctx) : renderGrid(ctx);
     return html`<div part="base" class="base layout-${mode}" aria-busy=${posts ? 'false' : 'true'}>

@@ -63,6 +63,7 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
   const { index, eager, localizer } = options;
   const src = tileImage(post);
   const user = post.uploadedBy?.username?.replace(/^@/, '');
+  // `src` is bound last, so that `loading` is already set when the image is requested.
   return html`<button
     part="tile"
     class="tile"
@@ -77,16 +78,16 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
       ? html`<img
           part="media"
           class="media"
-          src=${src}
-          alt=${altText(post, localizer)}
-          width=${ifDefined(post.media.width)}
-          height=${ifDefined(post.media.height)}
-          loading=${eager ? 'eager' : 'lazy'}
-          fetchpriority=${eager ? 'high' : 'auto'}
           decoding="async"
           draggable="false"
+          loading=${eager ? 'eager' : 'lazy'}
+          fetchpriority=${eager ? 'high' : 'auto'}
+          width=${ifDefined(post.media.width)}
+          height=${ifDefined(post.media.height)}
+          alt=${altText(post, localizer)}
           @load=${onImageLoad}
           @error=${onImageError}
+          src=${src}
         />`
       : nothing}
     ${post.type === 'VIDEO' ? html`<span class="badge" aria-hidden="true">${playIcon}</span>` : nothing}
