@@ -16,7 +16,10 @@ export async function openPage(page: Page, name: string, params: Record<string, 
   const log: Console = { warnings: [], errors: [] };
   page.on('console', (message) => {
     if (message.type() === 'warning') log.warnings.push(message.text());
-    if (message.type() === 'error') log.errors.push(message.text());
+    if (message.type() === 'error') {
+      const { url, lineNumber, columnNumber } = message.location();
+      log.errors.push(`${message.text()} (${url}:${lineNumber}:${columnNumber})`);
+    }
   });
   page.on('pageerror', (error) => log.errors.push(`uncaught: ${error.message}`));
   await page.goto(`${site}/page.html?${new URLSearchParams({ key, ...params })}`);
