@@ -171,9 +171,16 @@ const npmBuild: UserConfig = {
   },
 };
 
+/*
+ * package.json's `sideEffects` names the registration modules twice: as built
+ * (`./dist/…`, for consumers' bundlers) and as sources (`./src/…`), because these builds
+ * read it for the package's own files too and would otherwise drop side-effect imports
+ * such as `import './register.js'` and the lightbox's lazy registration module.
+ */
 export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'cdn') return cdnBuild;
   if (command === 'build' && mode === 'module') return moduleBuild;
   if (command === 'build' && mode === 'npm') return npmBuild;
+  if (command === 'build' && mode !== 'production') throw new Error(`Unknown build mode "${mode}": use --mode cdn, module or npm (see npm run build).`);
   return devServer;
 });
