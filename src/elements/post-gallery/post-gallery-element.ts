@@ -29,6 +29,13 @@ const CHUNK = 12;
  * each post with its tagged products. Space is reserved before the data arrives, so
  * the page does not jump. The lightbox and its video code load on first open.
  *
+ * The host carries a custom state a theme can style: `:state(loading)`, `:state(loaded)`,
+ * `:state(empty)` (nothing matched: the element collapses unless the `empty` slot is
+ * filled) or `:state(error)`. A page that loads the library as a deferred or module
+ * script paints before the element is defined; to keep that first paint steady too,
+ * reserve its space in the page's CSS, e.g.
+ * `svc-post-gallery:not(:defined) { display: block; min-height: 640px; }`.
+ *
  * @summary Customer photo and video gallery with a shoppable lightbox.
  *
  * @slot empty - Shown when no post matches; without it the gallery collapses to nothing.
