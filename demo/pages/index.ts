@@ -62,9 +62,9 @@ function renderCards(): void {
           './review-summary.html',
           'svc-review-summary',
           html`<div class="stack">
-            <p class="split-label">variant="badge", for product cards</p>
+            <p class="split-label"><code>variant="badge"</code>, for product cards</p>
             <svc-review-summary product-ref=${seed.reviewedProduct} variant="badge"></svc-review-summary>
-            <p class="split-label">The full summary (press a bar on its page to filter the reviews)</p>
+            <p class="split-label">The full summary</p>
             <svc-review-summary product-ref=${seed.reviewedProduct}></svc-review-summary>
           </div>`,
         )}

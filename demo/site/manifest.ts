@@ -3,8 +3,7 @@
  * the elements' JSDoc by `npm run build:manifest` (which `npm start` runs first). The
  * demo never writes an attribute, event, part or custom property down a second time.
  *
- * Read through `import.meta.glob`, so a missing file is an empty match (the pages then
- * say how to generate it) rather than a failed import.
+ * A missing file is not an error: the pages then say how to generate it.
  */
 
 export interface ManifestType {
@@ -66,19 +65,29 @@ interface Manifest {
   modules: { path: string; declarations?: ElementDeclaration[] }[];
 }
 
-// The build writes dist/custom-elements.json; older setups wrote it at the repository root.
-const found = import.meta.glob<Manifest>(['../../dist/custom-elements.json', '../../custom-elements.json'], { import: 'default' });
+// Read at runtime, fresh on every page load, so a rebuild while the dev server runs is
+// picked up. `npm run build:manifest` writes it into dist/ (custom-elements-manifest.config.mjs);
+// Vite turns this `new URL(…, import.meta.url)` into a URL it serves.
+const LOCATION = new URL('../../dist/custom-elements.json', import.meta.url);
 
 /** How to make the file when it is missing (shown on the pages instead of the tables). */
-export const MANIFEST_HELP = 'custom-elements.json has not been generated yet. Run `npm run build:manifest` (or `npm run build`), then restart `npm start`.';
+export const MANIFEST_HELP = 'custom-elements.json has not been generated yet. Run `npm run build:manifest` (or `npm run build`), then reload this page.';
+
+async function read(): Promise<Manifest | undefined> {
+  try {
+    const response = await fetch(LOCATION, { cache: 'no-store' });
+    if (!response.ok) return undefined;
+    const manifest = (await response.json()) as Manifest;
+    return Array.isArray(manifest.modules) ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 let loaded: Promise<Manifest | undefined> | undefined;
 
 function load(): Promise<Manifest | undefined> {
-  loaded ??= (async () => {
-    const preferred = Object.keys(found).sort((a, b) => Number(b.includes('/dist/')) - Number(a.includes('/dist/')))[0];
-    return preferred === undefined ? undefined : found[preferred]!();
-  })();
+  loaded ??= read();
   return loaded;
 }
 
@@ -91,9 +100,4 @@ export async function elementDoc(tag: string): Promise<ElementDeclaration | unde
     }
   }
   return undefined;
-}
-
-/** Whether the manifest file exists at all. */
-export async function hasManifest(): Promise<boolean> {
-  return (await load()) !== undefined;
 }
