@@ -184,7 +184,7 @@ describe('lightbox', () => {
     try {
       tiles(element)[0]!.click();
       await waitOpen(element);
-      const products = lightbox(element)!.shadowRoot!.querySelector('svc-shoppable-post.products');
+      const products = lightbox(element)!.shadowRoot!.querySelector('.products > svc-shoppable-post');
       expect(products).not.toBeNull();
       await expect.poll(() => products!.shadowRoot?.querySelector('.product-list a[href]'), { timeout: 10_000 }).toBeTruthy();
       products!.shadowRoot!.querySelector<HTMLAnchorElement>('.product-list a[href]')!.click();
@@ -204,7 +204,7 @@ describe('lightbox', () => {
     found[0]!.click();
     await waitOpen(element);
     const root = lightbox(element)!.shadowRoot!;
-    const media = root.querySelector('svc-shoppable-post:not(.products)')!;
+    const media = root.querySelector('.media > svc-shoppable-post')!;
     await expect.poll(() => media.shadowRoot?.querySelector('.picture.loaded'), { timeout: 10_000 }).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 400));
     const card = root.querySelector('.card')!.getBoundingClientRect();
@@ -216,6 +216,13 @@ describe('lightbox', () => {
     // Stacked: the panel is below the media.
     expect(root.querySelector('.panel')!.getBoundingClientRect().top).toBeGreaterThanOrEqual(root.querySelector('.media')!.getBoundingClientRect().bottom - 1);
     await page.screenshot({ path: '../../screenshots/gallery-lightbox-narrow.png' });
+    // A tablet: stacked too, and the product list (beside no media) is still a full list.
+    await page.viewport(800, 1000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const products = root.querySelector('.products > svc-shoppable-post')!;
+    const list = products.shadowRoot!.querySelector('.product-list')!.getBoundingClientRect();
+    expect(list.height).toBeGreaterThan(40);
+    await page.screenshot({ path: '../../screenshots/gallery-lightbox-tablet.png' });
     await page.viewport(1280, 800);
   });
 });

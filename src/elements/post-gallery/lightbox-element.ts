@@ -138,8 +138,7 @@ export class SvcPostLightbox extends LitElement {
   /** The tagged products, through the shoppable post's own list (its media hidden here). */
   private renderProducts(post: Post): TemplateResult | typeof nothing {
     if (post.taggedProducts.length === 0) return nothing;
-    return html`<svc-shoppable-post
-      class="products"
+    return html`<div class="products"><svc-shoppable-post
       .post=${post}
       market=${this.market ?? nothing}
       lang=${this.localizer.locale}
@@ -148,7 +147,7 @@ export class SvcPostLightbox extends LitElement {
       product-url=${this.productUrl ?? nothing}
       @svc-load=${this.contain}
       @svc-error=${this.contain}
-    ></svc-shoppable-post>`;
+    ></svc-shoppable-post></div>`;
   }
 
   protected override render(): TemplateResult {

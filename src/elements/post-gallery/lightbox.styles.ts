@@ -203,11 +203,16 @@ export const lightboxStyles = [
       white-space: pre-line;
       overflow-wrap: anywhere;
     }
-    svc-shoppable-post.products {
+    .products {
       border-top: 1px solid var(--_border);
       padding-top: 16px;
     }
-    svc-shoppable-post.products::part(media) {
+    .products > svc-shoppable-post {
+      display: block;
+      /* Narrower than the shoppable post's side-by-side layout, which needs its media. */
+      max-width: 600px;
+    }
+    .products > svc-shoppable-post::part(media) {
       display: none;
     }
 
