@@ -58,6 +58,7 @@ const CHUNK = 12;
  * @csspart caption - The post's caption in the lightbox.
  * @csspart lightbox-media - The lightbox's media area (the shoppable post's, or the `<video>`).
  * @csspart error - The error message (with its retry button).
+ * @csspart retry-button - The retry button of an error.
  *
  * @cssprop [--svc-gallery-gap=12px] - Space between tiles.
  * @cssprop [--svc-gallery-radius=12px] - Corner radius of tiles, buttons and the lightbox.
@@ -67,8 +68,7 @@ const CHUNK = 12;
  * @cssprop [--svc-gallery-muted=#5f6368] - Secondary text colour.
  * @cssprop [--svc-gallery-background=#ffffff] - Background of buttons and the lightbox.
  * @cssprop [--svc-gallery-placeholder=#eceef1] - Skeleton tiles' colour.
- * @cssprop [--svc-gallery-accent=#1d1d1f] - Accent colour (primary button, links).
- * @cssprop [--svc-gallery-on-accent=#ffffff] - Text on the accent colour.
+ * @cssprop [--svc-gallery-accent=#1d1d1f] - Accent colour: the "Load more" button's text and border, links in the lightbox.
  * @cssprop [--svc-gallery-focus-ring=#0b57d0] - Focus outline colour.
  * @cssprop [--svc-gallery-font=inherit] - Font family.
  * @cssprop [--svc-gallery-backdrop=rgb(0 0 0 / 0.8)] - The lightbox's backdrop.

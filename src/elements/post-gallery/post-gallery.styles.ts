@@ -14,7 +14,6 @@ export const tokens = css`
     --_bg: var(--svc-gallery-background, #ffffff);
     --_placeholder: var(--svc-gallery-placeholder, #eceef1);
     --_accent: var(--svc-gallery-accent, #1d1d1f);
-    --_on-accent: var(--svc-gallery-on-accent, #ffffff);
     --_focus: var(--svc-gallery-focus-ring, #0b57d0);
     --_font: var(--svc-gallery-font, inherit);
         --_border: color-mix(in srgb, var(--_text) 16%, transparent);
@@ -342,10 +341,10 @@ export const galleryStyles = [
       min-height: 44px;
       min-width: 160px;
       padding: 0 24px;
-      border: 1px solid var(--_border);
+      border: 1px solid color-mix(in srgb, var(--_accent) 22%, transparent);
       border-radius: 999px;
       background: var(--_bg);
-      color: var(--_text);
+      color: var(--_accent);
       font: inherit;
       font-size: 0.9375rem;
       font-weight: 600;
