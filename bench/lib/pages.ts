@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * The bench's pages. `product.html` is a theme-like product page; the widgets in it (the
+ * script tag, `<svc-storefront>` and the elements) are marked with `<!--w-->…<!--/w-->`
+ * so that the page without widgets is the same markup with those parts cut out.
+ */
+const PRODUCT_TEMPLATE = readFileSync(new URL('../pages/product.html', import.meta.url), 'utf8');
+
+const WIDGETS = /<!--w-->[\s\S]*?<!--\/w-->/g;
+const MARKERS = /<!--\/?w-->/g;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+const fill = (html: string, apiBase: string, key: string) => html.replaceAll('%API_BASE%', escapeAttribute(apiBase)).replaceAll('%KEY%', escapeAttribute(key));
+
+/** The product page with the widgets, reading the API at `apiBase` with `key`. */
+export function productPage(apiBase: string, key: string): string {
+  return fill(PRODUCT_TEMPLATE.replace(MARKERS, ''), apiBase, key);
+}
+
+/** The same page without the widgets: no script tag, no elements. */
+export function productPagePlain(): string {
+  const html = PRODUCT_TEMPLATE.replace(WIDGETS, '');
+  if (/<svc-|storefront-widgets|%KEY%|%API_BASE%/.test(html.replace(/<!--[\s\S]*?-->/g, ''))) throw new Error('bench/pages/product.html: a widget outside the <!--w--> markers');
+  return html;
+}
+
+/** The product the product page is about, and its shoppable post, as in product.html. */
+export const PRODUCT_PAGE = {
+  product: 'aster-linen-shirt',
+  post: 'pst_01l5gmoqxzxo',
+  /** Elements in the page: two summaries (badge by the title, full above the list), rich snippet, shoppable post, gallery, list. */
+  elements: 6,
+};
+
+export interface CollectionSetup {
+  /** Product handles, one `variant="badge"` summary each. */
+  products: string[];
+  /** The filter both galleries share. */
+  galleryId: string;
+  /** Shoppable posts; the first is also in the galleries' first page. */
+  posts: string[];
+}
+
+/**
+ * A collection page with many elements: a card with a badge summary for each product,
+ * two galleries with the same filter (a grid up top and a carousel lower down) and three
+ * shoppable posts.
+ */
+export function collectionPage(apiBase: string, key: string, setup: CollectionSetup): string {
+  const a = escapeAttribute;
+  const cards = setup.products
+    .map(
+      (handle, i) => `
+      <li class="card">
+        <a href="/products/${a(handle)}"><span class="thumb" style="--hue: ${(i * 37) % 360}"></span>${a(handle.replace(/-/g, ' '))}</a>
+        <svc-review-summary product-ref="${a(handle)}" variant="badge"></svc-review-summary>
+        <p class="price">$${(24 + ((i * 13) % 90)).toFixed(2)}</p>
+      </li>`,
+    )
+    .join('');
+  const looks = setup.posts.map((id) => `<svc-shoppable-post post-id="${a(id)}"></svc-shoppable-post>`).join('\n      ');
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>New in | Northwind Goods</title>
+  <link rel="icon" href="data:,">
+  <script src="/storefront-widgets.js" defer></script>
+  <style>
+    * { box-sizing: border-box; }
+    body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d1f; background: #fbfaf7; }
+    header, main, footer { max-width: 1200px; margin: 0 auto; padding: 24px; }
+    .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 24px; list-style: none; padding: 0; }
+    .card a { display: block; text-transform: capitalize; text-decoration: none; color: inherit; font-weight: 600; }
+    .thumb { display: block; aspect-ratio: 4 / 5; border-radius: 6px; margin-bottom: 8px; background: hsl(var(--hue) 30% 85%); }
+    .price { margin: 4px 0 0; }
+    .looks { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 24px; }
+  </style>
+</head>
+<body>
+  <header><strong>Northwind Goods</strong></header>
+  <svc-storefront publishable-key="${a(key)}" market="us" api-base="${a(apiBase)}">
+    <main>
+      <h1>New in</h1>
+      <section aria-label="Community"><svc-post-gallery gallery-id="${a(setup.galleryId)}" layout="grid"></svc-post-gallery></section>
+      <ul class="grid">${cards}
+      </ul>
+      <h2>Shop the look</h2>
+      <div class="looks">
+      ${looks}
+      </div>
+      <h2>Summer lookbook</h2>
+      <svc-post-gallery gallery-id="${a(setup.galleryId)}" layout="carousel"></svc-post-gallery>
+    </main>
+  </svc-storefront>
+  <footer>Footer</footer>
+</body>
+</html>`;
+}

@@ -1,0 +1,283 @@
+/**
+ * `npm run bench`: what the widgets cost a shop page, in Chromium.
+ *
+ * 1. Builds the script-tag bundles from the current sources (into a temporary folder)
+ *    and prints their sizes (minified, gzip -9, brotli 11): the classic script, and the
+ *    module build's main chunk and lazy chunks.
+ * 2. Serves a theme-like product page (bench/pages/product.html) with the widgets
+ *    (`<script src="/storefront-widgets.js" defer>`, `<svc-storefront>`, six elements for
+ *    one product) and the same page without them, and loads each in Chromium
+ *    (Playwright): script bytes by file, API requests by endpoint from the emulator's log
+ *    for the page's own key (each resource must be requested once), images, CLS until the
+ *    network is idle and every image has loaded.
+ * 3. Runs Lighthouse (performance, its default simulated mobile throttling) on both pages
+ *    and prints the medians: CLS, TBT, LCP, FCP, Speed Index, and the differences.
+ * 4. Counts the API requests of a collection page with many elements (24 badge
+ *    summaries, 2 galleries with one filter, 3 shoppable posts).
+ *
+ * The gallery bench (bench/gallery-cls.ts) runs after this one in `npm run bench`.
+ * Options: `--runs N` (Playwright loads per page, default 3), `--lighthouse-runs N`
+ * (default 3, 0 skips Lighthouse), `--strict` (exit 1 when a resource was requested
+ * twice). Results also go to bench-results/bench.json, Lighthouse reports to .lighthouse/.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { startEmulator, type Emulator } from '../demo/emulator/server.ts';
+import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
+import { requestLog, testKey } from '../test/support/emulator-control.ts';
+import { buildBundles, bundleSizes } from './lib/build.ts';
+import { heroJpeg } from './lib/hero.ts';
+import { lighthouse, stopLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
+import { countBy, duplicates, endpointOf, measurePage, resourceOf, type PageRun } from './lib/measure.ts';
+import { collectionPage, productPage, productPagePlain, PRODUCT_PAGE, type CollectionSetup } from './lib/pages.ts';
+import { bytes, fixed, median, ms, signed, table, worst } from './lib/print.ts';
+import { startSite, type Site } from './lib/server.ts';
+
+const option = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  const value = at < 0 ? Number.NaN : Number(process.argv[at + 1]);
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
+};
+const RUNS = Math.max(1, option('--runs', 3));
+const LIGHTHOUSE_RUNS = option('--lighthouse-runs', 3);
+const STRICT = process.argv.includes('--strict');
+
+const log = (text = '') => console.log(text);
+const notes: string[] = [];
+
+/** Cleanup in reverse order, also on Ctrl-C. */
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+async function cleanup(): Promise<void> {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()!();
+    } catch (error) {
+      console.error('cleanup:', error);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopLighthouse();
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** The collection page's setup: 24 products, a gallery filter, a post in its first page and two that are not. */
+async function collectionSetup(apiBase: string): Promise<CollectionSetup> {
+  const info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as {
+    products: { handle: string }[];
+    galleries: { id: string; post_count: number }[];
+    samples: { video_post: string; corner_hotspots_post: string };
+  };
+  const galleryId = info.galleries.find((g) => g.post_count >= 24)?.id ?? info.galleries[0]!.id;
+  // The gallery's first page as the element asks for it (default page size 12), and the next posts.
+  const listed = (await (await fetch(`${apiBase}/v1/posts?market=us&gallery_id=${encodeURIComponent(galleryId)}&limit=24`, { headers: { Authorization: 'Bearer svc_pk_demo' } })).json()) as {
+    data: { id: string }[];
+  };
+  const inGallery = listed.data.slice(0, 12).map((p) => p.id);
+  const others = [info.samples.corner_hotspots_post, info.samples.video_post, ...listed.data.slice(12).map((p) => p.id)].filter((id) => !inGallery.includes(id)).slice(0, 2);
+  if (inGallery.length < 2 || others.length < 2) throw new Error('collection page: the emulator has too few posts in the gallery');
+  return { products: info.products.slice(0, 24).map((p) => p.handle), galleryId, posts: [inGallery[1]!, ...others] };
+}
+
+function printApi(run: PageRun, elements: number, label: string): void {
+  const byEndpoint = countBy(run.api, endpointOf);
+  log(table(['endpoint', 'requests'], [...byEndpoint, ['total', run.api.length], ['(CORS preflights, not in the total)', run.preflights]], ['l', 'r']));
+  const dupes = duplicates(run.api);
+  log(`${run.api.length} API requests for ${elements} elements; each resource requested once: ${dupes.length === 0 ? 'yes' : `NO (${dupes.map(([url, n]) => `${url} ×${n}`).join(', ')})`}`);
+  if (dupes.length) notes.push(`${label}: resources requested more than once: ${dupes.map(([url, n]) => `${url} ×${n}`).join(', ')}`);
+  const failed = run.api.filter((entry) => entry.status !== 200);
+  if (failed.length) notes.push(`${label}: API answers other than 200: ${failed.map((e) => `${resourceOf(e)} → ${e.status}`).join(', ')}`);
+}
+
+function describeRun(run: PageRun, label: string): void {
+  if (run.console.length) notes.push(`${label}: console: ${[...new Set(run.console)].join(' | ')}`);
+  if (run.checks.undefinedElements.length) notes.push(`${label}: elements never defined: ${run.checks.undefinedElements.join(', ')}`);
+  if (run.checks.alerts) notes.push(`${label}: ${run.checks.alerts} error state(s) (role="alert") on screen`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const out = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
+  cleanups.push(() => rmSync(out, { recursive: true, force: true }));
+
+  // 1. Build and sizes.
+  await buildBundles(out);
+  const sizes = bundleSizes(out);
+
+  // Servers: the emulator and the site, each on a free port.
+  const emulator: Emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+  cleanups.push(() => emulator.close());
+  const apiBase = emulator.url;
+  const setup = await collectionSetup(apiBase);
+  const site: Site = await startSite({
+    root: out,
+    files: { '/hero.jpg': heroJpeg() },
+    pages: (path, query) => {
+      const key = query.get('key') ?? 'svc_pk_demo';
+      if (path === '/product.html') return productPage(apiBase, key);
+      if (path === '/product-plain.html') return productPagePlain();
+      if (path === '/collection.html') return collectionPage(apiBase, key, setup);
+      return undefined;
+    },
+  });
+  cleanups.push(() => site.close());
+  const productUrl = (key: string) => `${site.origin}/product.html?key=${encodeURIComponent(key)}`;
+  const plainUrl = () => `${site.origin}/product-plain.html`;
+
+  const executablePath = chromiumExecutable();
+  const browser: Browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
+  cleanups.push(() => browser.close());
+  log(`npm run bench: Chromium ${browser.version()}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} (timings are noisy under load; counts and bytes are exact)`);
+  log();
+
+  log('## Script size (built from the current sources; gzip level 9, brotli quality 11)');
+  log(table(['file', 'what', 'minified', 'gzip', 'brotli'], sizes.map((s) => [s.file, s.role, bytes(s.raw), bytes(s.gzip), bytes(s.brotli)]), ['l', 'l', 'r', 'r', 'r']));
+  const moduleFirst = sizes.find((s) => s.role === 'module: main chunk')!;
+  const moduleAll = sizes.filter((s) => s.role.startsWith('module')).reduce((sum, s) => sum + s.brotli, 0);
+  log(`module build: ${bytes(moduleFirst.brotli)} brotli up front, ${bytes(moduleAll)} with every lazy chunk`);
+  log();
+
+  // 2. The product page in Chromium, with and without widgets.
+  await measurePage(browser, apiBase, productUrl, 'warmup'); // the emulator paints its pictures once
+  const withRuns: PageRun[] = [];
+  const plainRuns: PageRun[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    plainRuns.push(await measurePage(browser, apiBase, plainUrl, 'plain'));
+    withRuns.push(await measurePage(browser, apiBase, productUrl, 'product'));
+  }
+  const w = withRuns[0]!;
+  const p = plainRuns[0]!;
+  const sum = (items: { transferred: number }[]) => items.reduce((total, item) => total + item.transferred, 0);
+  const decoded = (run: PageRun) => run.scripts.reduce((total, s) => total + s.decoded, 0);
+  const clsW = withRuns.map((r) => r.cls);
+  const clsP = plainRuns.map((r) => r.cls);
+  log(`## Product page (${PRODUCT_PAGE.product}, ${PRODUCT_PAGE.elements} elements) in Chromium via Playwright, 1280×900, no throttling, ${RUNS} load(s) each`);
+  log(
+    table(
+      ['metric', 'without widgets', 'with widgets', 'difference'],
+      [
+        ['script transferred (brotli)', bytes(sum(p.scripts)), bytes(sum(w.scripts)), signed(sum(w.scripts) - sum(p.scripts), bytes)],
+        ['script decoded', bytes(decoded(p)), bytes(decoded(w)), signed(decoded(w) - decoded(p), bytes)],
+        ['script files', p.scripts.length, w.scripts.length, signed(w.scripts.length - p.scripts.length, String)],
+        ['API requests', p.api.length, w.api.length, signed(w.api.length - p.api.length, String)],
+        ['CORS preflights', p.preflights, w.preflights, signed(w.preflights - p.preflights, String)],
+        ['images requested', p.images.length, w.images.length, signed(w.images.length - p.images.length, String)],
+        ['image bytes', bytes(sum(p.images)), bytes(sum(w.images)), signed(sum(w.images) - sum(p.images), bytes)],
+        ['requests (all)', p.requests, w.requests, signed(w.requests - p.requests, String)],
+        ['bytes transferred (all)', bytes(p.transferred), bytes(w.transferred), signed(w.transferred - p.transferred, bytes)],
+        ['CLS until all images loaded (median)', fixed(median(clsP), 4), fixed(median(clsW), 4), signed(median(clsW) - median(clsP), (n) => fixed(n, 4))],
+        ['CLS (worst run)', fixed(worst(clsP), 4), fixed(worst(clsW), 4), signed(worst(clsW) - worst(clsP), (n) => fixed(n, 4))],
+        ['network idle after (median)', ms(median(plainRuns.map((r) => r.settledMs))), ms(median(withRuns.map((r) => r.settledMs))), signed(median(withRuns.map((r) => r.settledMs)) - median(plainRuns.map((r) => r.settledMs)), ms)],
+      ],
+      ['l', 'r', 'r', 'r'],
+    ),
+  );
+  log();
+  log('Scripts (with widgets):');
+  log(table(['file', 'transferred', 'decoded'], w.scripts.map((s) => [new URL(s.url).pathname, bytes(s.transferred), bytes(s.decoded)]), ['l', 'r', 'r']));
+  log();
+  log('API requests by endpoint (with widgets, the page\'s own key):');
+  printApi(w, PRODUCT_PAGE.elements, 'product page');
+  for (const entry of w.api) log(`  ${resourceOf(entry)} → ${entry.status}`);
+  const counts = withRuns.map((r) => r.api.length);
+  if (new Set(counts).size > 1) notes.push(`product page: API request counts differ between loads: ${counts.join(', ')}`);
+  for (const [i, run] of withRuns.slice(1).entries()) if (duplicates(run.api).length) printApi(run, PRODUCT_PAGE.elements, `product page, load ${i + 2}`);
+  log(`images: ${w.images.length} requested (${w.images.filter((i) => i.url.startsWith(apiBase)).length} from the API's media), ${w.imagesInPage} <img> in the page, ${w.imagesNeverRequested} never requested (lazy, never near the viewport); gallery tiles: ${w.checks.galleryTiles.join(', ')}; JSON-LD scripts in <head>: ${w.checks.jsonLd}`);
+  const shifts = withRuns.flatMap((run, i) => run.shifts.map((s) => ({ ...s, run: i + 1 })));
+  if (shifts.length) {
+    log('Layout shifts with widgets (load, ms after navigation, value, moved nodes):');
+    for (const s of shifts) log(`  load ${s.run}: ${s.at} ms  ${s.value.toFixed(4)}  ${s.sources.join(', ')}`);
+    notes.push(`product page: ${shifts.length} layout shift(s) over ${RUNS} load(s) with widgets, CLS median ${fixed(median(clsW), 4)}`);
+  } else log('Layout shifts with widgets: none');
+  const plainShifts = plainRuns.flatMap((r) => r.shifts);
+  if (plainShifts.length) log(`Layout shifts without widgets: ${plainShifts.map((s) => `${s.at} ms ${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')}`);
+  for (const [i, run] of withRuns.entries()) describeRun(run, `product page load ${i + 1}`);
+  log();
+
+  // 3. Lighthouse.
+  const lh: { plain: LighthouseRun[]; widgets: LighthouseRun[]; widgetsApi: number[] } = { plain: [], widgets: [], widgetsApi: [] };
+  if (LIGHTHOUSE_RUNS > 0) {
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      lh.plain.push(await lighthouse(plainUrl(), `product-plain-${i + 1}`));
+      const key = await testKey(apiBase, 'bench_lighthouse');
+      lh.widgets.push(await lighthouse(productUrl(key), `product-widgets-${i + 1}`));
+      const entries = await requestLog(apiBase, key);
+      lh.widgetsApi.push(entries.length);
+      const dupes = duplicates(entries);
+      if (dupes.length) notes.push(`Lighthouse run ${i + 1}: resources requested more than once: ${dupes.map(([url, n]) => `${url} ×${n}`).join(', ')}`);
+    }
+    const first = lh.widgets[0]!;
+    log(`## Lighthouse ${LIGHTHOUSE_RUNS}× per page, median (${first.throttling}; performance category; system Chromium, headless=new)`);
+    const metric = (name: string, pick: (r: LighthouseRun) => number, format: (n: number) => string) => {
+      const a = median(lh.plain.map(pick));
+      const b = median(lh.widgets.map(pick));
+      return [name, format(a), format(b), signed(b - a, format)];
+    };
+    const cls = (n: number) => fixed(n, 3);
+    log(
+      table(
+        ['metric', 'without widgets', 'with widgets', 'difference'],
+        [
+          metric('Performance score', (r) => r.score, (n) => fixed(n, 0)),
+          metric('CLS', (r) => r.cls, cls),
+          metric('Total blocking time', (r) => r.tbt, ms),
+          metric('Largest contentful paint', (r) => r.lcp, ms),
+          metric('First contentful paint', (r) => r.fcp, ms),
+          metric('Speed Index', (r) => r.speedIndex, ms),
+        ],
+        ['l', 'r', 'r', 'r'],
+      ),
+    );
+    const runs = (rs: LighthouseRun[]) => rs.map((r) => `CLS ${cls(r.cls)} TBT ${ms(r.tbt)} LCP ${ms(r.lcp)} FCP ${ms(r.fcp)} SI ${ms(r.speedIndex)}`).join(' | ');
+    log(`runs without widgets: ${runs(lh.plain)}`);
+    log(`runs with widgets:    ${runs(lh.widgets)}`);
+    const cpu = lh.widgets.map((r) => r.widgetsCpu).filter((c) => c !== undefined);
+    if (cpu.length)
+      log(`storefront-widgets.js CPU (bootup-time, simulated, median): total ${ms(median(cpu.map((c) => c.total)))}, script evaluation ${ms(median(cpu.map((c) => c.scripting)))}, parse and compile ${ms(median(cpu.map((c) => c.parse)))}`);
+    const tasks = (r: LighthouseRun) => r.longTasks.map((t) => `${Math.round(t.duration)} ms ${t.url}`).join(', ') || 'none';
+    log(`longest tasks without widgets (run 1): ${tasks(lh.plain[0]!)}`);
+    log(`longest tasks with widgets (each run): ${lh.widgets.map(tasks).join(' | ')}`);
+    log(`LCP element: without widgets ${lh.plain[0]!.lcpElement}; with widgets ${[...new Set(lh.widgets.map((r) => r.lcpElement))].join(' / ')}`);
+    log(`Lighthouse benchmarkIndex (machine speed under the current load): ${[...lh.plain, ...lh.widgets].map((r) => Math.round(r.benchmarkIndex)).join(', ')}; API requests per run with widgets: ${lh.widgetsApi.join(', ')}`);
+    const warnings = [...new Set([...lh.plain, ...lh.widgets].flatMap((r) => r.warnings))];
+    if (warnings.length) log(`Lighthouse warnings: ${warnings.join(' | ')}`);
+    log(`reports: .lighthouse/product-{plain,widgets}-N.report.json`);
+    log();
+  }
+
+  // 4. The collection page.
+  const collection = await measurePage(browser, apiBase, (key) => `${site.origin}/collection.html?key=${encodeURIComponent(key)}`, 'collection');
+  const elements = setup.products.length + 2 + setup.posts.length;
+  log(`## Collection page: ${elements} elements (${setup.products.length} badge summaries of distinct products, 2 galleries gallery-id=${setup.galleryId} as grid and carousel, ${setup.posts.length} shoppable posts, ${setup.posts[0]} also in the galleries' first page)`);
+  printApi(collection, elements, 'collection page');
+  const galleryLists = collection.api.filter((e) => e.path === '/v1/posts' && e.query['gallery_id'] === setup.galleryId);
+  log(`2 galleries with the same filter → ${galleryLists.length} list request(s) (${galleryLists.map(resourceOf).join(', ')})`);
+  const alsoInGallery = collection.api.filter((e) => e.path === `/v1/posts/${setup.posts[0]}`).length;
+  log(`the shoppable post that is also in the gallery's first page → ${alsoInGallery} request(s) of its own for /v1/posts/${setup.posts[0]}`);
+  log(`CLS of the collection page: ${fixed(collection.cls, 4)}${collection.shifts.length ? ` (${collection.shifts.map((s) => `${s.at} ms ${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')})` : ''}`);
+  describeRun(collection, 'collection page');
+  log();
+
+  log('## Notes');
+  for (const note of notes) log(`- ${note}`);
+  if (notes.length === 0) log('- nothing odd');
+  log();
+
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(
+    'bench-results/bench.json',
+    JSON.stringify({ sizes, product: { with: withRuns, without: plainRuns }, lighthouse: lh, collection: { setup, run: collection }, notes }, null, 2),
+  );
+  log(`bench.ts done in ${Math.round((Date.now() - started) / 1000)} s; figures in bench-results/bench.json. Next: the gallery bench (npm run bench:gallery).`);
+  if (STRICT && notes.some((n) => n.includes('more than once'))) process.exitCode = 1;
+}
+
+try {
+  await main();
+} finally {
+  await cleanup();
+}
