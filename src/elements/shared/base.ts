@@ -39,7 +39,8 @@ export class StorefrontElement extends LitElement {
     if (this.resolved === undefined || key !== this.resolvedKey) {
       this.resolvedKey = key;
       this.resolved = connectStorefront(settings);
-      if (!this.resolved.ok) this.report(this.resolved.error);
+      // A detached element (a closing lightbox's content, say) has no context to read: no report then.
+      if (!this.resolved.ok && this.isConnected) this.report(this.resolved.error);
     }
     return this.resolved;
   }
