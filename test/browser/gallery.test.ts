@@ -14,6 +14,9 @@ let key: string;
 interface Info {
   counts: { posts: number };
   labels: { id: string; post_count: number }[];
+  galleries: { id: string; post_count: number }[];
+  profiles: { id: string; post_count: number }[];
+  products: { id: string; handle: string; post_count: number }[];
 }
 let info: Info;
 
@@ -226,6 +229,28 @@ describe('states', () => {
     await expect.poll(() => ids().length === 5 && ids().join() !== firstIds.join(), { timeout: 10_000 }).toBe(true);
     const log = await requestLog(apiBase, key);
     expect(log.some((entry) => entry.path === '/v1/posts' && String(entry.query['label_id']) === label.id)).toBe(true);
+  });
+
+  it('sends the filters from its attributes: product, gallery, profile, several labels with label-match', async () => {
+    const filterKey = await testKey(apiBase, 'gallery_filters');
+    const product = info.products.find((p) => p.post_count > 0)!;
+    const gallery = info.galleries[0]!;
+    const profile = info.profiles[0]!;
+    const [a, b] = info.labels;
+    const element = mount({ 'product-ref': product.handle, 'page-size': '3' }, { key: filterKey });
+    await expect.poll(() => element.matches(':state(loaded)') || element.matches(':state(empty)'), { timeout: 10_000 }).toBe(true);
+    element.removeAttribute('product-ref');
+    element.setAttribute('gallery-id', gallery.id);
+    element.setAttribute('profile-id', profile.id);
+    element.setAttribute('label-id', ` ${a!.id}, ${b!.id} `);
+    element.setAttribute('label-match', 'all');
+    await expect
+      .poll(async () => (await requestLog(apiBase, filterKey)).filter((entry) => entry.path === '/v1/posts').length, { timeout: 10_000 })
+      .toBe(2);
+    const [first, second] = (await requestLog(apiBase, filterKey)).filter((entry) => entry.path === '/v1/posts');
+    expect(first!.query).toMatchObject({ market: 'us', limit: '3', product_ref: product.handle });
+    expect(second!.query).toMatchObject({ gallery_id: gallery.id, profile_id: profile.id, label_id: [a!.id, b!.id], label_match: 'all' });
+    expect(second!.query['product_ref']).toBeUndefined();
   });
 
   it('clamps a bad page size with a warning', async () => {
