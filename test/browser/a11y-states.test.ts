@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../src/elements/post-gallery/svc-post-gallery.ts';
 import '../../src/elements/review-summary/svc-review-summary.ts';
@@ -16,6 +16,8 @@ import { axeViolations, countTargets, deepElements, expectNoAxeViolations, small
  * hover and keyboard focus states for contrast. Targets are measured too (24 × 24 px).
  */
 const apiBase = inject('apiBase');
+// The machine is shared: images, the emulator and Vite compete for two cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 interface Info {
   labels: { id: string; post_count: number }[];
@@ -159,7 +161,7 @@ describe('svc-post-gallery', () => {
     await check(element, 'lightbox photo');
 
     // A video post: its player, description and transcript.
-    const video = mount('svc-post-gallery', { 'publishable-key': await key('gallery_video'), 'page-size': '40' });
+    const video = mount('svc-post-gallery', { 'publishable-key': await key('gallery_video'), 'page-size': '8' });
     await until(() => tiles(video).length > 0, 'tiles');
     const videoTile = await until(() => tiles(video).find((tile) => /^Video/.test(tile.getAttribute('aria-label') ?? '')), 'a video tile');
     element.remove();

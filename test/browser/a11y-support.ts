@@ -228,7 +228,7 @@ export function horizontalOverflow(root: Element, options: { allow?: (element: E
 }
 
 /** Waits for a condition, polling every animation frame (Vitest's `expect.poll` with a longer default). */
-export async function until<T>(read: () => T, message: string, timeout = 10_000): Promise<NonNullable<T>> {
+export async function until<T>(read: () => T, message: string, timeout = 20_000): Promise<NonNullable<T>> {
   await expect.poll(read, { timeout, message }).toBeTruthy();
   return read() as NonNullable<T>;
 }

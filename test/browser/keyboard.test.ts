@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { testKey } from '../support/emulator-control.ts';
 import { mountShop, readSeed, type Seed, type Shop } from './a11y-page.ts';
@@ -13,6 +13,8 @@ import { animationsSettled, deepActiveElement, describe as describeElement, focu
  * the review list sorts, shows originals and loads more.
  */
 const apiBase = inject('apiBase');
+// The machine is shared: images, the emulator and Vite compete for two cores.
+vi.setConfig({ testTimeout: 60_000 });
 let seed: Seed;
 
 beforeAll(async () => {

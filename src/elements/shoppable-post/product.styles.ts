@@ -206,4 +206,14 @@ export const productStyles = css`
   .wide .product {
     width: auto;
   }
+
+  /* Here, after the rules above (the same block in shoppable-post.styles.ts comes before them and loses). */
+  @media (prefers-reduced-motion: reduce) {
+    .card {
+      animation: none;
+    }
+    .entry {
+      transition: none;
+    }
+  }
 `;
