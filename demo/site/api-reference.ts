@@ -50,16 +50,24 @@ function table(caption: string, heads: string[], rows: (TemplateResult | string 
   `;
 }
 
-function section(id: string, title: string, count: number, body: () => TemplateResult, none: string): TemplateResult {
+/** Which sections to show (all by default) and the level of their headings. */
+interface Options {
+  only: Set<string> | undefined;
+  level: 3 | 4;
+}
+
+function section(options: Options, key: string, id: string, title: string, count: number, body: () => TemplateResult, none: string): TemplateResult | typeof nothing {
+  if (options.only && !options.only.has(key)) return nothing;
+  const heading = html`${title} ${count > 0 ? html`<span class="count">${count}</span>` : nothing}`;
   return html`
     <section class="api-section" aria-labelledby=${id}>
-      <h3 id=${id}>${title} ${count > 0 ? html`<span class="count">${count}</span>` : nothing}</h3>
+      ${options.level === 3 ? html`<h3 id=${id}>${heading}</h3>` : html`<h4 id=${id}>${heading}</h4>`}
       ${count > 0 ? body() : html`<p class="muted">${none}</p>`}
     </section>
   `;
 }
 
-function reference(tag: string, doc: ElementDeclaration): TemplateResult {
+function reference(tag: string, doc: ElementDeclaration, options: Options): TemplateResult {
   const attributes = [...(doc.attributes ?? [])].sort((a, b) => Number(Boolean(a.inheritedFrom)) - Number(Boolean(b.inheritedFrom)));
   const publicField = (m: ManifestMember) => m.kind === 'field' && !m.static && (m.privacy === undefined || m.privacy === 'public');
   const properties = (doc.members ?? []).filter((m) => publicField(m) && !m.attribute);
@@ -72,6 +80,8 @@ function reference(tag: string, doc: ElementDeclaration): TemplateResult {
 
   return html`
     ${section(
+      options,
+      'attributes',
       id('attributes'),
       'Attributes',
       attributes.length,
@@ -90,6 +100,8 @@ function reference(tag: string, doc: ElementDeclaration): TemplateResult {
       'This element has no attributes.',
     )}
     ${section(
+      options,
+      'properties',
       id('properties'),
       'Properties without an attribute',
       properties.length,
@@ -107,6 +119,8 @@ function reference(tag: string, doc: ElementDeclaration): TemplateResult {
       'Every property has an attribute (see above).',
     )}
     ${section(
+      options,
+      'events',
       id('events'),
       'Events',
       events.length,
@@ -126,6 +140,8 @@ function reference(tag: string, doc: ElementDeclaration): TemplateResult {
       'This element dispatches no events.',
     )}
     ${section(
+      options,
+      'slots',
       id('slots'),
       'Slots',
       slots.length,
@@ -138,6 +154,8 @@ function reference(tag: string, doc: ElementDeclaration): TemplateResult {
       'This element has no slots.',
     )}
     ${section(
+      options,
+      'parts',
       id('parts'),
       'CSS parts',
       parts.length,
@@ -150,6 +168,8 @@ function reference(tag: string, doc: ElementDeclaration): TemplateResult {
       'This element has no CSS parts.',
     )}
     ${section(
+      options,
+      'css-properties',
       id('css-properties'),
       'CSS custom properties',
       cssProps.length,
@@ -168,8 +188,12 @@ function reference(tag: string, doc: ElementDeclaration): TemplateResult {
 const missing = () => html`<div class="callout callout-warning" role="note"><p>${inline(MANIFEST_HELP)}</p></div>`;
 
 abstract class ManifestView extends LitElement {
-  static override properties = { tag: {}, doc: { state: true }, loaded: { state: true } };
+  static override properties = { tag: {}, only: {}, level: { type: Number }, doc: { state: true }, loaded: { state: true } };
   tag = '';
+  /** Space-separated sections to show: attributes, properties, events, slots, parts, css-properties. */
+  only = '';
+  /** Heading level of the sections (3 or 4). */
+  level = 3;
   protected doc: ElementDeclaration | undefined;
   protected loaded = false;
 
@@ -192,7 +216,8 @@ abstract class ManifestView extends LitElement {
 export class DocsApi extends ManifestView {
   override render() {
     if (!this.loaded) return html`<p class="muted">Reading custom-elements.json…</p>`;
-    return this.doc ? reference(this.tag, this.doc) : missing();
+    const only = this.only.trim() ? new Set(this.only.trim().split(/\s+/)) : undefined;
+    return this.doc ? reference(this.tag, this.doc, { only, level: this.level === 4 ? 4 : 3 }) : missing();
   }
 }
 

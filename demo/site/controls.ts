@@ -223,3 +223,29 @@ export function stayOnPage(root: Element | Document = document): void {
     toast(`svc-product-select: “${product.title}”. The demo cancelled it to stay here; a theme could add it to the cart instead.`);
   });
 }
+
+/** A labelled colour picker. */
+export function colour(label: string, value: string, onChange: (value: string) => void): TemplateResult {
+  return html`
+    <label class="control colour">
+      <span class="control-label">${label}</span>
+      <span class="colour-field">
+        <input type="color" .value=${value} @input=${(event: Event) => onChange((event.target as HTMLInputElement).value)} />
+        <code>${value}</code>
+      </span>
+    </label>
+  `;
+}
+
+/** A labelled range slider showing its value. */
+export function range(label: string, value: number, min: number, max: number, unit: string, onChange: (value: number) => void): TemplateResult {
+  return html`
+    <label class="control range">
+      <span class="control-label">${label}</span>
+      <span class="range-field">
+        <input type="range" min=${min} max=${max} .value=${String(value)} @input=${(event: Event) => onChange(Number((event.target as HTMLInputElement).value))} />
+        <code>${value}${unit}</code>
+      </span>
+    </label>
+  `;
+}
