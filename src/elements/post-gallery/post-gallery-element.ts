@@ -96,7 +96,7 @@ export class SvcPostGallery extends StorefrontElement {
   @property() load?: string;
   /** Lets videos in the lightbox start by themselves (muted, and never under reduced motion). */
   @property({ type: Boolean }) autoplay = false;
-  /** Passed to `<svc-shoppable-post>` in the lightbox: the product link pattern. */
+  /** `development` links the lightbox's products to their development URLs (as `<svc-shoppable-post>` does). */
   @property({ attribute: 'product-url' }) productUrl?: string;
 
   /** Columns that fit the element's current width (measured). */
