@@ -172,6 +172,23 @@ describe('lightbox', () => {
     expect(getComputedStyle(dialog(element)!).animationName).toBe('none');
   });
 
+  it('Escape closes an open product card first, and the lightbox only with a second press', async () => {
+    const element = await mount({ 'page-size': '12' });
+    await waitForTiles(element, 12);
+    tiles(element)[0]!.click();
+    await waitOpen(element);
+    const media = lightbox(element)!.shadowRoot!.querySelector('.media > svc-shoppable-post')!;
+    await expect.poll(() => [...(media.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.hotspot') ?? [])].some((b) => b.checkVisibility()), { timeout: 10_000 }).toBe(true);
+    const button = [...media.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.hotspot')].find((b) => b.checkVisibility())!;
+    await userEvent.click(button);
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(dialog(element)?.open).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => lightbox(element)).toBeNull();
+  });
+
   it('a tagged product chosen in the lightbox reaches the page once, cancelable', async () => {
     const element = await mount({ 'page-size': '12' });
     await waitForTiles(element, 12);
