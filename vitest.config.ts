@@ -24,6 +24,22 @@ export default defineConfig({
         },
       },
       {
+        // Pre-bundled up front: a dependency first met in a lazily loaded chunk would
+        // otherwise make Vite reload the test page in the middle of a run.
+        optimizeDeps: {
+          include: [
+            'lit',
+            'lit/decorators.js',
+            'lit/directive.js',
+            'lit/directives/repeat.js',
+            'lit/directives/if-defined.js',
+            '@tanstack/query-core',
+            'blurhash',
+            'fast-check',
+            'axe-core',
+            '@adobe/structured-data-validator',
+          ],
+        },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
