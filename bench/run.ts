@@ -196,6 +196,11 @@ async function main(): Promise<void> {
   const plainShifts = plainRuns.flatMap((r) => r.shifts);
   if (plainShifts.length) log(`Layout shifts without widgets: ${plainShifts.map((s) => `${s.at} ms ${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')}`);
   for (const [i, run] of withRuns.entries()) describeRun(run, `product page load ${i + 1}`);
+  if (w.preflights > 0)
+    notes.push(`product page: ${w.preflights} CORS preflight(s) for ${w.api.length} API request(s): every distinct API URL is preflighted once (the API is another origin and the key travels in the Authorization header; Access-Control-Max-Age caches one URL at a time), so each read costs two round trips on a first visit`);
+  const galleryPage = (await (await fetch(`${apiBase}/v1/posts?market=us&product_ref=${PRODUCT_PAGE.product}&limit=12`, { headers: { Authorization: 'Bearer svc_pk_demo' } })).json()) as { data: { id: string }[] };
+  if (galleryPage.data.some((post) => post.id === PRODUCT_PAGE.post) && w.api.some((e) => e.path === `/v1/posts/${PRODUCT_PAGE.post}`))
+    notes.push(`product page: <svc-shoppable-post post-id="${PRODUCT_PAGE.post}"> asks for /v1/posts/${PRODUCT_PAGE.post} although the gallery's list request, made at the same time, returns that post too (a different URL, so not a duplicate request, but the same data twice)`);
   log();
 
   // 3. Lighthouse.
@@ -226,6 +231,8 @@ async function main(): Promise<void> {
           metric('CLS', (r) => r.cls, cls),
           metric('Total blocking time', (r) => r.tbt, ms),
           metric('Largest contentful paint', (r) => r.lcp, ms),
+          metric('  LCP observed, unthrottled', (r) => r.observedLcp, ms),
+          metric('  LCP image render delay, observed', (r) => r.lcpRenderDelay, ms),
           metric('First contentful paint', (r) => r.fcp, ms),
           metric('Speed Index', (r) => r.speedIndex, ms),
         ],
@@ -245,6 +252,15 @@ async function main(): Promise<void> {
     log(`Lighthouse benchmarkIndex (machine speed under the current load): ${[...lh.plain, ...lh.widgets].map((r) => Math.round(r.benchmarkIndex)).join(', ')}; API requests per run with widgets: ${lh.widgetsApi.join(', ')}`);
     const warnings = [...new Set([...lh.plain, ...lh.widgets].flatMap((r) => r.warnings))];
     if (warnings.length) log(`Lighthouse warnings: ${warnings.join(' | ')}`);
+    const widgetTasks = lh.widgets.flatMap((r) => r.longTasks.filter((t) => t.url.includes('storefront-widgets')));
+    if (widgetTasks.length)
+      notes.push(`Lighthouse: ${widgetTasks.length} of the longest tasks over ${lh.widgets.length} run(s) are put down to storefront-widgets.js (longest ${ms(Math.max(...widgetTasks.map((t) => t.duration)))}, simulated CPU ×4); TBT with widgets ${ms(median(lh.widgets.map((r) => r.tbt)))} (median) against ${ms(median(lh.plain.map((r) => r.tbt)))}`);
+    const lcpPlain = median(lh.plain.map((r) => r.lcp));
+    const lcpWidgets = median(lh.widgets.map((r) => r.lcp));
+    if (lcpWidgets - lcpPlain > 100 && lh.widgets[0]!.lcpElement === lh.plain[0]!.lcpElement)
+      notes.push(
+        `Lighthouse: the LCP element is the same with widgets (${lh.widgets[0]!.lcpElement.slice(0, 40)}…) but it paints later: simulated LCP ${signed(lcpWidgets - lcpPlain, ms)}, observed ${signed(median(lh.widgets.map((r) => r.observedLcp)) - median(lh.plain.map((r) => r.observedLcp)), ms)}, its render delay ${ms(median(lh.plain.map((r) => r.lcpRenderDelay)))} → ${ms(median(lh.widgets.map((r) => r.lcpRenderDelay)))} (the picture has arrived; the paint waits for the main thread, which runs the widgets' script then)`,
+      );
     log(`reports: .lighthouse/product-{plain,widgets}-N.report.json`);
     log();
   }
@@ -260,6 +276,7 @@ async function main(): Promise<void> {
   log(`the shoppable post that is also in the gallery's first page → ${alsoInGallery} request(s) of its own for /v1/posts/${setup.posts[0]}`);
   log(`CLS of the collection page: ${fixed(collection.cls, 4)}${collection.shifts.length ? ` (${collection.shifts.map((s) => `${s.at} ms ${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')})` : ''}`);
   describeRun(collection, 'collection page');
+  if (alsoInGallery > 0) notes.push(`collection page: ${setup.posts[0]} is fetched on its own (/v1/posts/{id}) as well as in the gallery list; the ${setup.products.length} badge summaries cost ${setup.products.length} requests (one per product; the API has no batch read) and ${collection.preflights} preflights in all`);
   log();
 
   log('## Notes');

@@ -15,6 +15,9 @@ export interface LighthouseRun {
   cls: number;
   tbt: number;
   lcp: number;
+  /** LCP as the run saw it, without the simulation (no throttling), and the LCP image's render delay then. */
+  observedLcp: number;
+  lcpRenderDelay: number;
   fcp: number;
   speedIndex: number;
   score: number;
@@ -33,7 +36,7 @@ const require = createRequire(import.meta.url);
 const CLI = join(require.resolve('lighthouse/package.json').replace(/package\.json$/, ''), 'cli/index.js');
 
 interface Item {
-  items?: { node?: { snippet?: string } }[];
+  items?: { node?: { snippet?: string }; subpart?: string; duration?: number }[];
   node?: { snippet?: string };
   url?: string;
   total?: number;
@@ -43,7 +46,7 @@ interface Item {
 }
 
 interface Lhr {
-  audits: Record<string, { numericValue?: number; details?: { items?: Item[] } }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: (Item & { observedLargestContentfulPaint?: number })[] } }>;
   categories: { performance?: { score: number | null } };
   configSettings: { formFactor: string; throttlingMethod: string; throttling: { rttMs: number; throughputKbps: number; cpuSlowdownMultiplier: number }; screenEmulation: { width: number; height: number } };
   environment: { benchmarkIndex: number };
@@ -101,6 +104,8 @@ export async function lighthouse(url: string, name: string, timeoutMs = 240_000)
     cls: value('cumulative-layout-shift'),
     tbt: value('total-blocking-time'),
     lcp: value('largest-contentful-paint'),
+    observedLcp: lhr.audits['metrics']?.details?.items?.[0]?.observedLargestContentfulPaint ?? Number.NaN,
+    lcpRenderDelay: lhr.audits['lcp-breakdown-insight']?.details?.items?.[0]?.items?.find((part) => part.subpart === 'elementRenderDelay')?.duration ?? Number.NaN,
     fcp: value('first-contentful-paint'),
     speedIndex: value('speed-index'),
     score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
