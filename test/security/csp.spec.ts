@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { e2eEnv } from '../e2e/env.ts';
+import { expectAllRendered, TAGS } from '../e2e/support.ts';
+import { closeShopServer, openShop, shopHtml, type PageRecord, type Script } from './support.ts';
+
+/**
+ * The built bundles on a shop page served with a strict Content-Security-Policy: no
+ * inline scripts or styles, no eval, images and media from the API's origin only, and
+ * Trusted Types required for every script sink. Every element renders and works (the
+ * lightbox, a product card, paging) with no `securitypolicyviolation` event and no
+ * console error. What the policy must allow is in the README's CSP section.
+ */
+const JSON_LD_POLICY = 'storefront-widgets#json-ld';
+
+test.afterAll(closeShopServer);
+
+/** The strictest policy the widgets work under; `trustedTypes` lists the allowed policy names. */
+function strictCsp(trustedTypes = `lit-html ${JSON_LD_POLICY}`): string {
+  const { apiBase } = e2eEnv();
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' ${apiBase}`,
+    `media-src ${apiBase}`,
+    `connect-src ${apiBase}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${trustedTypes}`,
+  ].join('; ');
+}
+
+/** Opens the lightbox and a product card, pages the reviews: the interactive paths under the policy. */
+async function useEverything(page: Page): Promise<void> {
+  await page.locator('svc-post-gallery [part~="tile"]').first().click();
+  await expect(page.locator('svc-post-gallery [part~="dialog"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('svc-post-gallery [part~="dialog"]')).toBeHidden();
+  await page.locator('svc-shoppable-post [part~="hotspot"]').first().click();
+  await expect(page.locator('svc-shoppable-post [part~="card"]').first()).toBeVisible();
+  const reviews = page.locator('svc-reviews [part~="review"]');
+  const before = await reviews.count();
+  await page.locator('svc-reviews [part~="load-more"]').click();
+  await expect.poll(() => reviews.count()).toBeGreaterThan(before);
+}
+
+/** Layout that inline styles would carry: grid columns, hotspots spread over the picture. */
+async function expectStyledLayout(page: Page): Promise<void> {
+  const columns = await page.locator('svc-post-gallery').evaluate((gallery) => getComputedStyle(gallery.shadowRoot!.querySelector('.grid, .masonry')!).gridTemplateColumns.split(' ').length);
+  expect(columns).toBeGreaterThan(1);
+  const spots = await page.locator('svc-shoppable-post').evaluate((post) =>
+    [...post.shadowRoot!.querySelectorAll('[part~="hotspot"]')].map((spot) => {
+      const rect = spot.getBoundingClientRect();
+      return `${Math.round(rect.x)},${Math.round(rect.y)}`;
+    }),
+  );
+  expect(new Set(spots).size).toBe(spots.length);
+}
+
+function expectClean(record: PageRecord): void {
+  expect(record.violations).toEqual([]);
+  expect(record.errors).toEqual([]);
+}
+
+for (const script of ['classic', 'module'] as Script[]) {
+  test(`${script} bundle: every element renders and works under a strict CSP with Trusted Types, no violation`, async ({ page }) => {
+    await page.setViewportSize({ width: 1100, height: 900 });
+    const record = await openShop(page, `strict-${script}`, (key) => shopHtml({ key, script }), { 'content-security-policy': strictCsp() });
+    // The module bundle defines some elements from lazy chunks.
+    await page.waitForFunction((tags) => tags.every((tag) => customElements.get(tag) !== undefined), [...TAGS]);
+    await expectAllRendered(page);
+    await expectStyledLayout(page);
+    await useEverything(page);
+    const jsonLd = await page.locator('head script[data-svc-rich-snippet]').evaluate((script) => (script as HTMLScriptElement).text);
+    expect(jsonLd).not.toContain('<');
+    expectClean(record);
+    expect(record.warnings).toEqual([]);
+  });
+}
+
+test('without the JSON-LD policy in trusted-types: the widgets work, the snippet is left out with one warning naming the policy', async ({ page }) => {
+  const record = await openShop(page, 'no-json-ld-policy', (key) => shopHtml({ key, script: 'classic' }), { 'content-security-policy': strictCsp('lit-html') });
+  await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+  await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.locator('head script[data-svc-rich-snippet]')).toHaveCount(0);
+  expect(record.warnings.filter((line) => line.includes(JSON_LD_POLICY))).toHaveLength(1);
+  expect(record.errors.filter((line) => !/trusted.?types|Trusted Type/i.test(line))).toEqual([]);
+  expect(record.violations.every((violation) => violation.directive === 'trusted-types')).toBe(true);
+});
+
+test('without lit-html in trusted-types the widgets cannot render (Lit creates that policy): the README says to allow it', async ({ page }) => {
+  const record = await openShop(page, 'no-lit-policy', (key) => shopHtml({ key, script: 'classic' }), { 'content-security-policy': strictCsp(JSON_LD_POLICY) });
+  await page.waitForTimeout(1000);
+  expect(record.violations.some((violation) => violation.directive === 'trusted-types' && violation.sample.includes('lit-html'))).toBe(true);
+});
