@@ -62,6 +62,8 @@ export interface ShopOptions {
   lang?: string;
   /** CSS width of the page's column (default 960px). */
   width?: string;
+  /** Whether to wait until every element shows its data (default true). */
+  wait?: boolean;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
@@ -91,7 +93,7 @@ export async function mountShop(options: ShopOptions): Promise<Shop> {
   root.append(before, storefront, after);
   document.body.append(root);
   const shop = { root, before, after, storefront, summary, shoppable, gallery, carousel, reviews, snippet };
-  await shopReady(shop);
+  if (options.wait !== false) await shopReady(shop);
   return shop;
 }
 

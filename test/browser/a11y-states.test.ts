@@ -155,9 +155,9 @@ describe('svc-post-gallery', () => {
     const photo = await until(() => tiles(element).find((tile) => /^Photo/.test(tile.getAttribute('aria-label') ?? '')), 'a photo tile');
     photo.click();
     const open = await until(() => (dialog(element)?.open ? dialog(element) : null), 'dialog');
-    const products = await until(() => open.querySelector('svc-shoppable-post.products')?.shadowRoot?.querySelector('.product-list'), 'product list');
+    const products = await until(() => open.querySelector('.products svc-shoppable-post, svc-shoppable-post.products')?.shadowRoot?.querySelector('.product-list'), 'product list');
     expect(products.querySelectorAll('a, .entry').length).toBeGreaterThan(0);
-    await until(() => open.querySelector('svc-shoppable-post:not(.products)')?.shadowRoot?.querySelector('button.hotspot'), 'hotspots');
+    await until(() => open.querySelector('.media svc-shoppable-post')?.shadowRoot?.querySelector('button.hotspot'), 'hotspots');
     await check(element, 'lightbox photo');
 
     // A video post: its player, description and transcript.

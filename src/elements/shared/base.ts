@@ -1,4 +1,4 @@
-import { LitElement } from 'lit';
+import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { StorefrontError } from '../../api/errors.js';
 import { connectStorefront, resolveSettings, type ResolvedStorefront } from '../../controllers/settings.js';
@@ -56,6 +56,20 @@ export class StorefrontElement extends LitElement {
       this.cachedLocalizer = new Localizer(locale, overrides);
     }
     return this.cachedLocalizer;
+  }
+
+  /**
+   * Marks what the element rendered with the language it speaks (`lang` on the shadow
+   * root's top-level elements), so that screen readers pronounce a German market's
+   * element in German on an English page (WCAG 3.1.2). The host's own `lang` stays the
+   * author's.
+   */
+  protected override update(changed: PropertyValues): void {
+    super.update(changed);
+    const locale = this.localizer.locale;
+    for (const child of this.renderRoot.children) {
+      if (child.localName !== 'style' && child.getAttribute('lang') !== locale) child.setAttribute('lang', locale);
+    }
   }
 
   /**

@@ -1,0 +1,403 @@
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { de } from '../../src/i18n/de.ts';
+import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
+import { setStrings } from '../../src/i18n/localize.ts';
+import { sv } from '../../src/i18n/sv.ts';
+import { testKey } from '../support/emulator-control.ts';
+import { mountShop, readSeed, shopReady, type Seed, type Shop } from './a11y-page.ts';
+import { deepElements, describe as describeElement, emulateMedia, settle, until } from './a11y-support.ts';
+
+/**
+ * Localization in the browser: the language comes from the element's `lang`, else its
+ * market, else the page's `lang`, else English; every visible string, name and
+ * announcement comes from the tables (no English left in a German or Swedish page, in
+ * any state); numbers, prices and dates through Intl in the market's locale; overrides
+ * by the `strings` property and page-wide `setStrings`; right-to-left layouts mirror
+ * while hotspots stay on their products. Screenshots of each element in `de`, `se` and
+ * right to left go to the gitignored `screenshots/` folder.
+ */
+const apiBase = inject('apiBase');
+// The machine is shared: images, the emulator and Vite compete for two cores.
+vi.setConfig({ testTimeout: 90_000 });
+let seed: Seed;
+
+beforeAll(async () => {
+  seed = await readSeed(apiBase);
+  await page.viewport(1100, 900);
+});
+
+const pageOverrides = () => (globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('storefront-widgets.string-overrides.v1')];
+
+afterEach(async () => {
+  document.body.replaceChildren();
+  document.documentElement.removeAttribute('lang');
+  pageOverrides()?.clear();
+  await page.viewport(1100, 900);
+});
+
+async function shop(name: string, options: Partial<Parameters<typeof mountShop>[0]> = {}): Promise<Shop> {
+  return mountShop({ apiBase, key: await testKey(apiBase, `i18n_${name}`), seed, ...options });
+}
+
+const inside = <T extends Element = HTMLElement>(host: Element, selector: string) => [...(host.shadowRoot?.querySelectorAll<T>(selector) ?? [])];
+const widgets = (shop: Shop) => [shop.summary, shop.shoppable, shop.gallery, shop.carousel, shop.reviews];
+
+function mount<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, parent: Element = document.body): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries({ 'api-base': apiBase, ...attributes })) element.setAttribute(name, value);
+  element.style.cssText = 'display: block; max-width: 720px; margin: 16px; font-family: system-ui, sans-serif';
+  parent.append(element);
+  return element;
+}
+
+/** Shopper-provided text (captions, reviews, product titles, names): not the library's to translate. */
+const USER_CONTENT = '[part~="review-text"], .reply-body, .generated p[lang], [part~="caption"], .title, .username, .author-name, .captions, #video-description';
+
+/** Everything the library writes that a shopper sees or hears: text outside user content, and names, alternatives and descriptions. */
+function uiText(root: Element): string[] {
+  const found: string[] = [];
+  for (const element of [root, ...deepElements(root)]) {
+    for (const name of ['aria-label', 'aria-roledescription', 'alt', 'title', 'placeholder']) {
+      const value = element.getAttribute(name);
+      if (value && !(name === 'alt' && element.localName === 'img' && !element.closest('[part~="review"]'))) found.push(value);
+    }
+    if (element.closest(USER_CONTENT) || ['style', 'script'].includes(element.localName)) continue;
+    for (const node of element.childNodes) if (node.nodeType === Node.TEXT_NODE && node.textContent!.trim()) found.push(node.textContent!.trim());
+  }
+  return found;
+}
+
+/** The fixed words of every English string that the other table translates differently (placeholders cut out). */
+function englishFragments(table: StringTable): string[] {
+  const fragments = new Set<string>();
+  for (const key of Object.keys(en) as StringKey[]) {
+    const english = typeof en[key] === 'string' ? [en[key] as string] : Object.values(en[key] as Record<string, string>);
+    const translated = JSON.stringify(table[key]);
+    for (const text of english) {
+      for (const part of text.split(/\{\w+\}/)) {
+        const fragment = part.replace(/^[\s:,.·@…]+|[\s:,.·@]+$/g, '');
+        if (fragment.length >= 4 && /[a-z]{3}/i.test(fragment) && !translated.includes(fragment)) fragments.add(fragment);
+      }
+    }
+  }
+  return [...fragments];
+}
+
+function englishLeft(roots: Element[], table: StringTable): string[] {
+  const texts = roots.flatMap(uiText);
+  const leaks: string[] = [];
+  for (const fragment of englishFragments(table)) {
+    const pattern = new RegExp(`(^|[^\\p{L}])${fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
+    for (const text of texts) if (pattern.test(text)) leaks.push(`"${fragment}" in "${text}"`);
+  }
+  return leaks;
+}
+
+describe('the language', () => {
+  it('comes from the market: German for `de`, Swedish for `se`, English for `us`', async () => {
+    const key = await testKey(apiBase, 'i18n_markets');
+    const expected: [string, string, RegExp, string][] = [
+      ['de', 'de-DE', /^\d,\d von 5 Sternen$/, 'Mehr anzeigen'],
+      ['se', 'sv-SE', /^\d,\d av 5 stjärnor$/, 'Visa fler'],
+      ['us', 'en-US', /^\d\.\d out of 5 stars$/, 'Load more'],
+    ];
+    for (const [market, locale, stars, loadMore] of expected) {
+      const summary = mount('svc-review-summary', { 'publishable-key': key, market, 'product-ref': seed.product });
+      const gallery = mount('svc-post-gallery', { 'publishable-key': key, market, 'page-size': '4' });
+      const rating = await until(() => inside(summary, '.stars[role="img"]')[0], `stars (${market})`);
+      expect(rating.getAttribute('aria-label')).toMatch(stars);
+      const button = await until(() => inside(gallery, 'button.load-more')[0], `load more (${market})`);
+      expect(button.textContent?.trim()).toBe(loadMore);
+      // The rendered content is marked with its language (for screen readers on a page in another one).
+      expect(summary.shadowRoot!.firstElementChild!.getAttribute('lang')).toBe(locale);
+      expect(gallery.shadowRoot!.firstElementChild!.getAttribute('lang')).toBe(locale);
+      document.body.replaceChildren();
+    }
+  });
+
+  it('`lang` on the element beats the market; the page\'s `lang` counts when the market has no language; English last', async () => {
+    const key = await testKey(apiBase, 'i18n_lang');
+    const own = mount('svc-review-summary', { 'publishable-key': key, market: 'de', lang: 'sv', 'product-ref': seed.unreviewed });
+    await until(() => inside(own, '[part="empty"]')[0], 'empty');
+    expect(inside(own, '[part="empty"]')[0]!.textContent).toMatch(/Inga recensioner ännu/);
+
+    // No key: the error names no market, so the page's language is used (through a shadow root, too).
+    const wrapper = document.createElement('div');
+    wrapper.setAttribute('lang', 'de');
+    document.body.append(wrapper);
+    const outer = wrapper.appendChild(document.createElement('div')).attachShadow({ mode: 'open' });
+    const unconfigured = mount('svc-review-summary', { 'product-ref': seed.product }, outer as unknown as Element);
+    const alert = await until(() => inside(unconfigured, '[role="alert"]')[0], 'config error');
+    expect(alert.textContent).toMatch(/Dieses Widget ist nicht richtig eingerichtet/);
+
+    document.documentElement.setAttribute('lang', 'sv-SE');
+    const fromHtml = mount('svc-post-gallery', {});
+    await until(() => inside(fromHtml, '[role="alert"]')[0], 'config error');
+    expect(inside(fromHtml, '[role="alert"]')[0]!.textContent).toMatch(/Den här widgeten är inte rätt inställd/);
+
+    document.documentElement.setAttribute('lang', 'fr');
+    const french = mount('svc-post-gallery', {});
+    await until(() => inside(french, '[role="alert"]')[0], 'config error');
+    expect(inside(french, '[role="alert"]')[0]!.textContent).toMatch(/This widget is not set up correctly/);
+  });
+
+  it.each([
+    ['de', de],
+    ['se', sv],
+  ] as const)('no English string is left in the %s market, in any state', async (market, table) => {
+    const loaded = await shop(`leaks_${market}`, { market });
+    const hotspot = inside<HTMLButtonElement>(loaded.shoppable, 'button.hotspot:not([hidden])')[0]!;
+    hotspot.click();
+    await until(() => inside(loaded.shoppable, '.card:not([hidden]) a')[0], 'card');
+    inside<HTMLButtonElement>(loaded.reviews, 'button.bar')[0]!.click();
+    await until(() => inside(loaded.reviews, '[part="clear-filter"]')[0], 'filtered');
+    await until(() => inside(loaded.reviews, '[part="matching"]')[0]?.textContent?.trim(), 'matching');
+    const toggle = inside<HTMLButtonElement>(loaded.reviews, '[part="translation-toggle"]')[0];
+    toggle?.click();
+    inside<HTMLButtonElement>(loaded.carousel, 'button.nav.next')[0]!.click();
+    await until(() => inside(loaded.carousel, '[role="status"]')[0]?.textContent?.trim(), 'carousel announcement');
+    expect(englishLeft(widgets(loaded), table), 'loaded').toEqual([]);
+    inside<HTMLButtonElement>(loaded.gallery, 'button.load-more')[0]!.click();
+    await until(() => inside(loaded.gallery, 'button.tile').length === 8, 'next page');
+    inside<HTMLButtonElement>(loaded.gallery, 'button.tile')[0]!.click();
+    const lightbox = await until(() => inside(loaded.gallery, 'svc-post-lightbox')[0], 'lightbox');
+    await until(() => lightbox.shadowRoot?.querySelector('dialog[open] .products svc-shoppable-post, dialog[open] svc-shoppable-post.products')?.shadowRoot?.querySelector('.product-list'), 'lightbox products');
+    expect(englishLeft(widgets(loaded), table), 'lightbox, next page').toEqual([]);
+    document.body.replaceChildren();
+
+    // Loading and errors, and a product without reviews.
+    const slowKey = await testKey(apiBase, `i18n_slow_${market}`, { faults: { latencyMs: 5000 } });
+    const failingKey = await testKey(apiBase, `i18n_failing_${market}`, { faults: { fail500: 100 } });
+    const okKey = await testKey(apiBase, `i18n_empty_${market}`);
+    const states: HTMLElement[] = [];
+    for (const key of [slowKey, failingKey]) {
+      states.push(
+        mount('svc-review-summary', { 'publishable-key': key, market, 'product-ref': seed.product }),
+        mount('svc-review-summary', { 'publishable-key': key, market, 'product-ref': seed.product, variant: 'badge' }),
+        mount('svc-shoppable-post', { 'publishable-key': key, market, 'post-id': seed.post }),
+        mount('svc-post-gallery', { 'publishable-key': key, market, 'page-size': '4' }),
+        mount('svc-reviews', { 'publishable-key': key, market, 'product-ref': seed.product }),
+      );
+    }
+    states.push(mount('svc-review-summary', { 'publishable-key': okKey, market, 'product-ref': seed.unreviewed }), mount('svc-reviews', { 'publishable-key': okKey, market, 'product-ref': seed.unreviewed }));
+    await until(() => states.slice(0, 5).every((element) => element.shadowRoot?.querySelector('[role="status"]')), 'loading states');
+    expect(englishLeft(states.slice(0, 5), table), 'loading').toEqual([]);
+    await until(() => states.slice(5, 10).every((element) => element.shadowRoot?.querySelector('[role="alert"]')), 'error states', 30_000);
+    await until(() => states.slice(10).every((element) => element.shadowRoot?.querySelector('[part="empty"]')), 'empty states');
+    expect(englishLeft(states.slice(5), table), 'errors and empty').toEqual([]);
+    // The check can fail: an English override shows up.
+    inside(states[11]!, '[part="empty"]')[0]!.append(document.createTextNode('No reviews yet'));
+    expect(englishLeft(states.slice(11), table)).toContain('"No reviews yet" in "No reviews yet"');
+  });
+});
+
+describe('Intl in the market\'s locale', () => {
+  it('prices, ratings, counts, dates and plurals', async () => {
+    const expectations = [
+      { market: 'de', price: /^\d{1,3}(\.\d{3})*,\d\d\s€$/, rating: /^\d,\d$/, date: /^\d{2}\.\d{2}\.\d{4}$/, count: /^\d+ Bewertung(en)?$/, star: /^1 Stern: \d+ Bewertung(en)?$/, stars: /^5 Sterne: / },
+      { market: 'se', price: /^\d{1,3}(\s\d{3})*,\d\d\skr$/, rating: /^\d,\d$/, date: /^\d{1,2} [a-zé]+\.? \d{4}$/, count: /^\d+ recension(er)?$/, star: /^1 stjärna: \d+ recension(er)?$/, stars: /^5 stjärnor: / },
+      { market: 'us', price: /^\$\d{1,3}(,\d{3})*\.\d\d$/, rating: /^\d\.\d$/, date: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/, count: /^\d+ reviews?$/, star: /^1 star: \d+ reviews?$/, stars: /^5 stars: / },
+    ];
+    for (const expected of expectations) {
+      const { summary, shoppable, reviews } = await shop(`intl_${expected.market}`, { market: expected.market });
+      for (const hotspot of inside(shoppable, 'button.hotspot')) expect(hotspot.getAttribute('aria-label')!.split(', ').at(-1)).toMatch(expected.price);
+      for (const price of inside(shoppable, '.product-list .price [aria-hidden="true"], .product-list span.price:not(.on-sale)')) expect(price.textContent!.trim()).toMatch(expected.price);
+      expect(inside(summary, '[part="average"]')[0]!.textContent!.trim()).toMatch(expected.rating);
+      expect(inside(summary, '[part="count"]')[0]!.textContent!.trim()).toMatch(expected.count);
+      const bars = inside(summary, 'button.bar').map((bar) => bar.getAttribute('aria-label')!);
+      expect(bars[0]).toMatch(expected.stars);
+      expect(bars[4]).toMatch(expected.star);
+      for (const time of inside(reviews, '.review-date')) expect(time.textContent!.trim()).toMatch(expected.date);
+      document.body.replaceChildren();
+    }
+  });
+});
+
+describe('overrides', () => {
+  it('the `strings` property replaces strings on one element only', async () => {
+    const key = await testKey(apiBase, 'i18n_strings');
+    const themed = mount('svc-post-gallery', { 'publishable-key': key, market: 'de', 'page-size': '4' });
+    const plain = mount('svc-post-gallery', { 'publishable-key': key, market: 'de', 'page-size': '4' });
+    themed.strings = { 'gallery.loadMore': 'Noch mehr Fotos', 'gallery.photoBy': 'Bild von @{user}' };
+    const button = await until(() => inside(themed, 'button.load-more')[0], 'load more');
+    expect(button.textContent?.trim()).toBe('Noch mehr Fotos');
+    expect(inside(themed, 'button.tile').some((tile) => /^Bild von @/.test(tile.getAttribute('aria-label') ?? ''))).toBe(true);
+    await until(() => inside(plain, 'button.load-more')[0], 'plain load more');
+    expect(inside(plain, 'button.load-more')[0]!.textContent?.trim()).toBe('Mehr anzeigen');
+  });
+
+  it('setStrings replaces strings page-wide, at once, also inside the lightbox and other shadow roots', async () => {
+    const { gallery, reviews, summary } = await shop('set_strings', { market: 'de' });
+    inside<HTMLButtonElement>(gallery, 'button.tile')[0]!.click();
+    const lightbox = await until(() => inside(gallery, 'svc-post-lightbox')[0], 'lightbox');
+    const products = await until(() => lightbox.shadowRoot?.querySelector('.products svc-shoppable-post, svc-shoppable-post.products'), 'products in the lightbox');
+    const heading = await until(() => products.shadowRoot?.querySelector('.products-heading'), 'products heading');
+    expect(heading.textContent).toBe('Produkte in diesem Beitrag');
+    setStrings('de', { 'gallery.products': 'Im Bild', 'reviews.sort': 'Reihenfolge', 'reviews.count': { one: '{count} Meinung', other: '{count} Meinungen' }, close: 'Zumachen' });
+    await expect.poll(() => heading.textContent).toBe('Im Bild');
+    await expect.poll(() => lightbox.shadowRoot!.querySelector('button.close')!.getAttribute('aria-label')).toBe('Zumachen');
+    await expect.poll(() => inside(reviews, '.sort span')[0]!.textContent).toBe('Reihenfolge');
+    await expect.poll(() => inside(summary, '[part="count"]')[0]!.textContent?.trim()).toMatch(/^\d+ Meinungen$/);
+    // Other languages keep their strings.
+    const english = mount('svc-reviews', { 'publishable-key': await testKey(apiBase, 'i18n_set_strings_en'), market: 'us', 'product-ref': seed.product });
+    await until(() => inside(english, '.sort span')[0], 'english sort');
+    expect(inside(english, '.sort span')[0]!.textContent).toBe('Sort by');
+  });
+
+  it('setStrings is exported from the package root and offered on the script tag\'s global', async () => {
+    const root = await import('../../src/index.ts');
+    expect(root.setStrings).toBe(setStrings);
+    const { exposeGlobal } = await import('../../src/cdn-global.ts');
+    exposeGlobal();
+    expect(globalThis.StorefrontWidgets?.setStrings).toBe(setStrings);
+  });
+});
+
+/** The point of a hotspot's centre relative to the picture's box (0..1 on each axis). */
+function hotspotPoints(shoppable: Element): { id: string; x: number; y: number }[] {
+  const picture = inside<HTMLImageElement>(shoppable, 'img.picture')[0]!;
+  const box = picture.getBoundingClientRect();
+  // object-fit: contain: the picture's drawn box inside the img element.
+  const scale = Math.min(box.width / picture.naturalWidth, box.height / picture.naturalHeight);
+  const drawn = { width: picture.naturalWidth * scale, height: picture.naturalHeight * scale };
+  const left = box.left + (box.width - drawn.width) / 2;
+  const top = box.top + (box.height - drawn.height) / 2;
+  return inside(shoppable, 'button.hotspot').map((spot) => {
+    const r = spot.getBoundingClientRect();
+    return { id: spot.id, x: (r.left + r.width / 2 - left) / drawn.width, y: (r.top + r.height / 2 - top) / drawn.height };
+  });
+}
+
+describe('right to left', () => {
+  it('hotspots stay on their products: the same media coordinates left to right and right to left, as the API placed them', async () => {
+    const key = await testKey(apiBase, 'i18n_rtl_hotspots');
+    const wire = (await (await fetch(`${apiBase}/v1/posts/${seed.post}?market=us`, { headers: { authorization: `Bearer ${key}` } })).json()) as { tagged_products: { x: number; y: number }[] };
+    const containers = ['ltr', 'rtl'].map((dir) => {
+      const container = document.createElement('div');
+      container.dir = dir;
+      container.style.cssText = 'width: 520px; margin: 8px';
+      document.body.append(container);
+      return mount('svc-shoppable-post', { 'publishable-key': key, market: 'us', 'post-id': seed.post, 'hide-products': '' }, container);
+    });
+    for (const element of containers) await until(() => inside(element, 'img.picture.loaded')[0] && inside(element, 'button.hotspot').length === wire.tagged_products.length, 'loaded');
+    const [ltr, rtl] = containers.map(hotspotPoints);
+    expect(rtl).toHaveLength(ltr!.length);
+    for (const [index, point] of ltr!.entries()) {
+      const mirrored = rtl!.find((candidate) => candidate.id === point.id)!;
+      expect(Math.abs(mirrored.x - point.x), `${point.id} x`).toBeLessThan(0.005);
+      expect(Math.abs(mirrored.y - point.y), `${point.id} y`).toBeLessThan(0.005);
+      const tagged = wire.tagged_products[Number(point.id.replace('hotspot-', ''))]!;
+      expect(Math.abs(point.x - tagged.x), `${point.id} vs the API's x (${index})`).toBeLessThan(0.01);
+      expect(Math.abs(point.y - tagged.y), `${point.id} vs the API's y (${index})`).toBeLessThan(0.01);
+    }
+  });
+
+  it('layouts mirror: stars and bars fill from the right, the grid and carousel start on the right, cards open to the left, lightbox arrows swap', async () => {
+    const { summary, gallery, carousel, shoppable, reviews } = await shop('rtl_layout', { dir: 'rtl' });
+    const near = (a: number, b: number) => Math.abs(a - b) <= 1.5;
+    // Stars: the filled row starts at the right edge.
+    for (const host of [summary, reviews]) {
+      const stars = inside(host, '.stars[role="img"]')[0]!.getBoundingClientRect();
+      const filled = inside(host, '.stars-filled')[0]!.getBoundingClientRect();
+      expect(near(filled.right, stars.right), `${host.localName} stars fill from the right`).toBe(true);
+      expect(filled.width).toBeLessThan(stars.width);
+    }
+    // Bars: the fill starts at the track's right edge.
+    for (const host of [summary, reviews]) {
+      for (const track of inside(host, '.bar-track')) {
+        const fill = track.querySelector('.bar-fill')!.getBoundingClientRect();
+        if (fill.width > 0) expect(near(fill.right, track.getBoundingClientRect().right), `${host.localName} bar fills from the right`).toBe(true);
+      }
+    }
+    // Grid: the first tile is the rightmost of the first row.
+    const tiles = inside(gallery, 'button.tile').map((tile) => tile.getBoundingClientRect());
+    expect(tiles[0]!.left).toBeGreaterThan(tiles[1]!.left);
+    // Carousel: the first slide at the right, "previous" on the right, the chevrons mirrored.
+    const slides = inside(carousel, '.slide').map((slide) => slide.getBoundingClientRect());
+    expect(slides[0]!.left).toBeGreaterThan(slides[1]!.left);
+    const prev = inside(carousel, 'button.nav.prev')[0]!.getBoundingClientRect();
+    const next = inside(carousel, 'button.nav.next')[0]!.getBoundingClientRect();
+    expect(prev.left).toBeGreaterThan(next.left);
+    const nextIcon = inside(carousel, 'button.nav.next svg')[0]!;
+    expect(getComputedStyle(nextIcon).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    // Product list: the first entry on the right.
+    const entries = inside(shoppable, '.product-list > li').map((entry) => entry.getBoundingClientRect());
+    if (entries.length > 1 && Math.abs(entries[0]!.top - entries[1]!.top) < 1) expect(entries[0]!.left).toBeGreaterThan(entries[1]!.left);
+    // A card opens toward the reading direction's end (the left) when there is room.
+    const spots = inside<HTMLButtonElement>(shoppable, 'button.hotspot:not([hidden])');
+    const stage = inside(shoppable, '.stage')[0]!.getBoundingClientRect();
+    const central = spots.find((spot) => {
+      const r = spot.getBoundingClientRect();
+      return r.left - stage.left > 320 && stage.right - r.right > 0;
+    });
+    if (central) {
+      central.click();
+      const card = await until(() => inside(shoppable, '.card:not([hidden])')[0], 'card');
+      expect(card.dataset['side']).toBe('left');
+      expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(central.getBoundingClientRect().left + central.getBoundingClientRect().width / 2);
+    }
+    // Lightbox: "previous" on the right; the left arrow key goes forward.
+    inside<HTMLButtonElement>(gallery, 'button.tile')[0]!.click();
+    const lightbox = await until(() => inside(gallery, 'svc-post-lightbox')[0], 'lightbox');
+    await until(() => lightbox.shadowRoot?.querySelector('dialog[open]'), 'dialog');
+    const dialogPrev = lightbox.shadowRoot!.querySelector('button.prev')!.getBoundingClientRect();
+    const dialogNext = lightbox.shadowRoot!.querySelector('button.next')!.getBoundingClientRect();
+    expect(dialogPrev.left).toBeGreaterThan(dialogNext.left);
+    const position = lightbox.shadowRoot!.querySelector('.position')!;
+    lightbox.shadowRoot!.querySelector<HTMLButtonElement>('button.close')!.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect.poll(() => position.textContent).toMatch(/Post 2 of 4/);
+  });
+});
+
+describe('screenshots (gitignored screenshots/)', () => {
+  const shots: [string, Partial<Parameters<typeof mountShop>[0]>][] = [
+    ['de', { market: 'de' }],
+    ['se', { market: 'se' }],
+    ['rtl', { dir: 'rtl' }],
+  ];
+  it.each(shots)('each element in %s', async (name, options) => {
+    await page.viewport(1000, 900);
+    const loaded = await shop(`shots_${name}`, options);
+    await shopReady(loaded);
+    await settle(800);
+    for (const widget of widgets(loaded)) await page.screenshot({ path: `../../screenshots/i18n-${name}-${widget.localName}${widget === loaded.carousel ? '-carousel' : ''}.png`, element: widget });
+    const hotspot = inside<HTMLButtonElement>(loaded.shoppable, 'button.hotspot:not([hidden])')[0]!;
+    hotspot.click();
+    await until(() => inside(loaded.shoppable, '.card:not([hidden])')[0], 'card');
+    await settle();
+    await page.screenshot({ path: `../../screenshots/i18n-${name}-card.png`, element: loaded.shoppable });
+    inside<HTMLButtonElement>(loaded.reviews, 'button.bar')[0]!.click();
+    await until(() => inside(loaded.reviews, '[part="clear-filter"]')[0], 'filtered');
+    await settle();
+    await page.screenshot({ path: `../../screenshots/i18n-${name}-reviews-filtered.png`, element: loaded.reviews });
+    inside<HTMLButtonElement>(loaded.gallery, 'button.tile')[0]!.click();
+    const lightbox = await until(() => inside(loaded.gallery, 'svc-post-lightbox')[0], 'lightbox');
+    await until(() => lightbox.shadowRoot?.querySelector('dialog[open] .products svc-shoppable-post, dialog[open] svc-shoppable-post.products')?.shadowRoot?.querySelector('.product-list'), 'lightbox products');
+    await settle(800);
+    await page.screenshot({ path: `../../screenshots/i18n-${name}-lightbox.png` });
+    expect(describeElement(loaded.gallery)).toContain('svc-post-gallery');
+  });
+
+  it('320 px in German, and right to left in forced colours', async () => {
+    await page.viewport(320, 1400);
+    await shop('shots_narrow', { market: 'de', width: '100%' });
+    await settle(800);
+    await page.screenshot({ path: '../../screenshots/i18n-de-320.png' });
+    document.body.replaceChildren();
+    await page.viewport(1000, 1400);
+    await emulateMedia([{ name: 'forced-colors', value: 'active' }]);
+    try {
+      const forced = await shop('shots_forced', { dir: 'rtl', market: 'se' });
+      inside<HTMLButtonElement>(forced.shoppable, 'button.hotspot:not([hidden])')[0]!.focus();
+      await userEvent.keyboard('{Enter}');
+      await until(() => inside(forced.shoppable, '.card:not([hidden])')[0], 'card');
+      await settle(800);
+      await page.screenshot({ path: '../../screenshots/i18n-rtl-forced-colors.png' });
+      expect(matchMedia('(forced-colors: active)').matches).toBe(true);
+    } finally {
+      await emulateMedia([]);
+    }
+  });
+});
