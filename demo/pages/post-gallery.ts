@@ -3,7 +3,7 @@ import '../site/shell.ts';
 import '../../src/register.ts';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { demoStorefront, live, segmented, select, snippetBlock, themeSnippet, type Option } from '../site/controls.ts';
+import { demoStorefront, live, segmented, select, snippetBlock, stayOnPage, themeSnippet, type Option } from '../site/controls.ts';
 import { demoIds, MARKETS, type Market } from '../site/env.ts';
 
 type Layout = 'grid' | 'carousel' | 'masonry';
@@ -22,6 +22,9 @@ const COLUMNS: Option<Columns>[] = [
 ];
 
 const seed = await demoIds();
+
+// Product links in the lightbox lead to the emulator's made-up shop: stay here instead.
+stayOnPage(document.getElementById('main')!);
 
 /** Which posts: a gallery, the posts tagging a product, or every post. */
 const SOURCES: Option[] = [

@@ -6,7 +6,7 @@
 import '../site/shell.ts';
 import '../../src/register.ts';
 import { html } from 'lit';
-import { colour, demoStorefront, live, range, segmented, type Option } from '../site/controls.ts';
+import { colour, demoStorefront, live, range, segmented, stayOnPage, type Option } from '../site/controls.ts';
 import { demoIds } from '../site/env.ts';
 
 type Font = 'serif' | 'system' | 'rounded';
@@ -85,6 +85,9 @@ function themeCss(t: Theme): string {
 }
 
 const seed = await demoIds();
+
+// Product links in the lightbox lead to the emulator's made-up shop: stay here instead.
+stayOnPage(document.getElementById('main')!);
 
 /** The page's copy of the theme: a `<style>` whose text is the generated CSS. */
 const style = document.createElement('style');

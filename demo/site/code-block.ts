@@ -162,7 +162,7 @@ export class DocsCode extends LitElement {
     return html`
       <header>
         <span>${this.label || this.language.toUpperCase()}</span>
-        <button type="button" @click=${() => void this.copy()} aria-label=${this.copied ? 'Copied' : `Copy ${this.label || 'code'}`}>
+        <button type="button" @click=${() => void this.copy()} aria-label=${this.copied ? 'Copied' : `Copy the ${this.language === 'text' ? '' : `${this.language.toUpperCase()} `}code`}>
           <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
             ${this.copied
               ? svg`<path d="M20 6 9 17l-5-5"></path>`
