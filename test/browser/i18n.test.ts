@@ -324,6 +324,13 @@ describe('right to left', () => {
     // Product list: the first entry on the right.
     const entries = inside(shoppable, '.product-list > li').map((entry) => entry.getBoundingClientRect());
     if (entries.length > 1 && Math.abs(entries[0]!.top - entries[1]!.top) < 1) expect(entries[0]!.left).toBeGreaterThan(entries[1]!.left);
+    // Text written by shoppers keeps its own direction: an English review on a right-to-left page stays left to right,
+    // and "@user" keeps its "@" in front.
+    const reviewText = inside(reviews, '[part="review-text"]')[0]!;
+    expect(getComputedStyle(reviewText).direction).toBe('ltr');
+    expect(getComputedStyle(inside(reviews, '.author-name')[0]!).direction).toBe('ltr');
+    expect(getComputedStyle(inside(gallery, '.byline bdi')[0]!).direction).toBe('ltr');
+    expect(getComputedStyle(inside(summary, '.stars')[0]!).direction).toBe('rtl');
     // A card opens toward the reading direction's end (the left) when there is room.
     const spots = inside<HTMLButtonElement>(shoppable, 'button.hotspot:not([hidden])');
     const stage = inside(shoppable, '.stage')[0]!.getBoundingClientRect();
@@ -376,7 +383,7 @@ describe('screenshots (gitignored screenshots/)', () => {
     const lightbox = await until(() => inside(loaded.gallery, 'svc-post-lightbox')[0], 'lightbox');
     await until(() => lightbox.shadowRoot?.querySelector('dialog[open] .products svc-shoppable-post, dialog[open] svc-shoppable-post.products')?.shadowRoot?.querySelector('.product-list'), 'lightbox products');
     await settle(800);
-    await page.screenshot({ path: `../../screenshots/i18n-${name}-lightbox.png` });
+    await page.screenshot({ path: `../../screenshots/i18n-${name}-lightbox.png`, element: lightbox.shadowRoot!.querySelector('dialog')! });
     expect(describeElement(loaded.gallery)).toContain('svc-post-gallery');
   });
 

@@ -54,14 +54,14 @@ export function renderPanel(post: Post, localizer: Localizer): TemplateResult {
   return html`<header class="author">
       ${renderAvatar(post)}
       <div class="who">
-        ${user ? html`<p class="username">@${user}</p>` : nothing}
+        ${user ? html`<p class="username"><bdi dir="ltr">@${user}</bdi></p>` : nothing}
         <p class="meta">
           ${date ? html`<time datetime=${at}>${localizer.t('gallery.posted', { date })}</time>` : nothing}
           ${origin && !post.socialUrl ? html`<span class="origin">· ${origin}</span>` : nothing}
         </p>
       </div>
     </header>
-    ${!post.hideCaption && post.comment?.trim() ? html`<p part="caption" class="caption">${post.comment.trim()}</p>` : nothing}
+    ${!post.hideCaption && post.comment?.trim() ? html`<p part="caption" class="caption" dir="auto">${post.comment.trim()}</p>` : nothing}
     ${post.socialUrl
       ? html`<a class="origin-link" href=${post.socialUrl} target="_blank" rel="noopener noreferrer"
           >${localizer.t('gallery.viewOriginal', { origin: origin ?? hostOf(post.socialUrl) })}<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M14 4h6v6h-2V7.4l-8.3 8.3-1.4-1.4L16.6 6H14zM6 6h5v2H6v10h10v-5h2v5a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2z" fill="currentColor"></path></svg

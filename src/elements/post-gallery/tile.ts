@@ -91,7 +91,7 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
         />`
       : nothing}
     ${post.type === 'VIDEO' ? html`<span class="badge" aria-hidden="true">${playIcon}</span>` : nothing}
-    ${user ? html`<span class="byline" aria-hidden="true">@${user}</span>` : nothing}
+    ${user ? html`<span class="byline" aria-hidden="true"><bdi dir="ltr">@${user}</bdi></span>` : nothing}
   </button>`;
 }
 

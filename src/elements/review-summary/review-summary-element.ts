@@ -166,7 +166,7 @@ export class SvcReviewSummary extends StorefrontElement {
       ${renderDistribution(summary, localizer, { selected: this.selectedRating, onSelect: (star) => this.select(star), label: localizer.t('reviews.filterByRating') })}
       ${summary.summary
         ? html`<div class="generated" part="generated-summary">
-            <p lang=${summary.summary.language ?? nothing}>${summary.summary.text}</p>
+            <p lang=${summary.summary.language ?? nothing} dir="auto">${summary.summary.text}</p>
             <p class="generated-note">${localizer.t('reviews.generatedSummary')}</p>
           </div>`
         : nothing}

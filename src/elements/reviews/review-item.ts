@@ -29,7 +29,7 @@ export function renderReview(review: Review, localizer: Localizer, options: Revi
         ${renderStars(review.rating, localizer, { whole: true, part: 'review-stars' })}
         ${date ? html`<time class="review-date" datetime=${review.createdAt}>${date}</time>` : nothing}
       </div>
-      <div class="review-text" part="review-text" lang=${lang ?? nothing}>
+      <div class="review-text" part="review-text" lang=${lang ?? nothing} dir="auto">
         ${title ? html`<h3 class="review-title" part="review-title">${title}</h3>` : nothing}
         ${body ? html`<p class="review-body" part="review-body">${body}</p>` : nothing}
       </div>
@@ -40,7 +40,7 @@ export function renderReview(review: Review, localizer: Localizer, options: Revi
           </p>`
         : nothing}
       <p class="review-author" part="review-author">
-        ${review.authorName ? html`<span class="author-name">${review.authorName}</span>` : nothing}
+        ${review.authorName ? html`<span class="author-name" dir="auto">${review.authorName}</span>` : nothing}
         ${review.verifiedBuyer ? html`<span class="verified" part="verified-badge">${check}${localizer.t('reviews.verifiedBuyer')}</span>` : nothing}
       </p>
       ${review.media.length > 0 ? renderMedia(review, localizer) : nothing}
@@ -50,7 +50,7 @@ export function renderReview(review: Review, localizer: Localizer, options: Revi
               <span class="reply-label">${localizer.t('reviews.reply')}</span>
               ${review.reply.createdAt ? html`<time datetime=${review.reply.createdAt}>${localizer.date(review.reply.createdAt)}</time>` : nothing}
             </p>
-            <p class="reply-body" lang=${review.language ?? nothing}>${review.reply.body}</p>
+            <p class="reply-body" lang=${review.language ?? nothing} dir="auto">${review.reply.body}</p>
           </div>`
         : nothing}
     </article>
