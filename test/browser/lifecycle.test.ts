@@ -13,9 +13,13 @@ import { mount, rawGet, until } from './hostile-support.ts';
  * A single-page app that creates and removes every element 200 times (every other time
  * before its data has arrived, every tenth time with the lightbox and a product card
  * open). After the last removal, with garbage collected: no more window/document
- * listeners, observers, intervals, pending timers or frames than after the warm-up, the
- * DevTools protocol's counts (JSEventListeners, Nodes, Documents) and the JS heap back
- * near the warm-up's, no script left in the head, and no request sent after removal.
+ * listeners, observers, intervals, pending timers or frames than after the warm-up (this
+ * frame's own, from wrapped platform APIs), no removed element still alive (weak
+ * references), no script left in the head, and no request sent after removal.
+ *
+ * The DevTools protocol's counts (JSEventListeners, Nodes, Documents) and the JS heap
+ * are page-wide, and Vitest runs test files side by side in one page, so here they are
+ * only reported; test/security/lifecycle.spec.ts asserts them on a page of its own.
  */
 export const CYCLES = 200;
 const WARM_UP = 10;
@@ -184,6 +188,9 @@ afterAll(async () => {
   await cdp().send('Performance.disable', {});
 });
 
+/** Every removed route and element, to see after garbage collection whether any is still alive. */
+const removed: WeakRef<Element>[] = [];
+
 /** One single-page-app "route": every element, shown (or not waited for), then removed. */
 async function cycle(index: number): Promise<void> {
   const route = document.createElement('section');
@@ -214,6 +221,7 @@ async function cycle(index: number): Promise<void> {
   } else {
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
+  for (const element of [route, ...route.querySelectorAll('*')]) removed.push(new WeakRef(element));
   route.remove();
 }
 
@@ -221,6 +229,7 @@ describe('lifecycle', () => {
   it(`${CYCLES} create/remove cycles of every element leave nothing behind`, async () => {
     for (let i = 0; i < WARM_UP; i++) await cycle(i);
     const before = await measure();
+    removed.length = 0;
     const started = performance.now();
     for (let i = 0; i < CYCLES; i++) await cycle(i);
     const elapsed = performance.now() - started;
@@ -239,11 +248,11 @@ describe('lifecycle', () => {
     expect(after.live.intervals - before.live.intervals, 'intervals').toBeLessThanOrEqual(0);
     expect(after.live.frames, 'animation frames pending').toBeLessThanOrEqual(2);
     expect(after.live.timeouts - before.live.timeouts, 'pending timeouts').toBeLessThanOrEqual(5);
-    expect(after.metrics['JSEventListeners']! - before.metrics['JSEventListeners']!, 'JSEventListeners').toBeLessThanOrEqual(20);
-    expect(after.metrics['Nodes']! - before.metrics['Nodes']!, 'DOM nodes (detached ones included)').toBeLessThanOrEqual(200);
-    expect(after.metrics['Documents']! - before.metrics['Documents']!, 'documents').toBeLessThanOrEqual(0);
-    // 200 cycles of five elements each: a leak of even 10 KB per cycle would show as 2 MB.
-    expect(after.heapUsed - before.heapUsed, 'JS heap growth (bytes)').toBeLessThan(2_000_000);
+    // Removed elements (routes, hosts) that something still holds: detached DOM that leaks.
+    const alive = removed.filter((ref) => ref.deref() !== undefined).map((ref) => ref.deref()!.localName);
+    console.info(`lifecycle: ${alive.length} of ${removed.length} removed elements still alive after GC`);
+    expect(removed.length).toBeGreaterThanOrEqual(CYCLES * 7);
+    expect(alive.length, `still alive: ${alive.join(', ')}`).toBeLessThanOrEqual(7);
     expect(document.head.querySelectorAll('script[data-svc-rich-snippet]')).toHaveLength(0);
 
     // No request after the last removal: the key's log stands still.

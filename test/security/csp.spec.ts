@@ -79,6 +79,12 @@ for (const script of ['classic', 'module'] as Script[]) {
   });
 }
 
+test("two copies of the bundle on one page (two versions): with trusted-types 'allow-duplicates' (both copies create Lit's policy), no violation", async ({ page }) => {
+  const record = await openShop(page, 'two-copies', (key) => shopHtml({ key, script: 'two-copies' }), { 'content-security-policy': strictCsp(`lit-html ${JSON_LD_POLICY} 'allow-duplicates'`) });
+  await expectAllRendered(page);
+  expectClean(record);
+});
+
 test('without the JSON-LD policy in trusted-types: the widgets work, the snippet is left out with one warning naming the policy', async ({ page }) => {
   const record = await openShop(page, 'no-json-ld-policy', (key) => shopHtml({ key, script: 'classic' }), { 'content-security-policy': strictCsp('lit-html') });
   await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);

@@ -40,6 +40,22 @@ async function shopServer(): Promise<string> {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...served.headers });
         return res.end(served.body);
       }
+      const otherCopy = /^\/other-copy\/(storefront-widgets(?:\.[\w-]+)?\.js)$/.exec(url.pathname);
+      if (otherCopy) {
+        // A second copy of the script-tag bundle and its sibling parts, as another version would be (its stamped version replaced).
+        const { version } = e2eEnv();
+        const code = (await readFile(resolve(dist, 'cdn', otherCopy[1]!), 'utf8')).replace(/\/\/# sourceMappingURL=.*$/m, '');
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(
+          code
+            .split(JSON.stringify(version))
+            .join(JSON.stringify(`${version}-other`))
+            .split(`\`${version}\``)
+            .join(`\`${version}-other\``)
+            .split(`runtime.${version}\``)
+            .join(`runtime.${version}-other\``),
+        );
+      }
       if (url.pathname.startsWith('/dist/')) {
         const file = resolve(dist, decodeURIComponent(url.pathname.slice('/dist/'.length)));
         if (file.startsWith(dist + sep)) {
@@ -84,11 +100,12 @@ export interface Violation {
   source: string;
 }
 
-export type Script = 'classic' | 'module';
+export type Script = 'classic' | 'module' | 'two-copies';
 
 const SCRIPTS: Record<Script, string> = {
   classic: '<script src="/dist/cdn/storefront-widgets.js"></script>',
   module: '<script type="module" src="/dist/cdn/module/storefront-widgets.js"></script>',
+  'two-copies': '<script src="/dist/cdn/storefront-widgets.js"></script>\n    <script src="/other-copy/storefront-widgets.js"></script>',
 };
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
