@@ -23,7 +23,7 @@ function storefrontEmulator(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       const { startEmulator } = await import('./demo/emulator/server.ts');
-      const emulator = await startEmulator({ port: EMULATOR_PORT, host: 'localhost' });
+      const emulator = await startEmulator({ port: EMULATOR_PORT, host: 'localhost', quiet: !process.env['EMULATOR_VERBOSE'] });
       server.httpServer?.once('close', () => void emulator.close());
     },
   };
@@ -116,11 +116,127 @@ function browserBundle(entry: string, outDir: string, format: 'iife' | 'es', out
 }
 
 /**
+ * The script-tag bundle's lazily loaded parts, by name: `dist/cdn/storefront-widgets.<name>.js`
+ * (ES modules), and the registration module each is built from.
+ */
+const cdnParts: Record<string, string> = {
+  lightbox: src('elements/post-gallery/svc-post-lightbox.ts'),
+  reviews: src('elements/reviews/svc-reviews.ts'),
+  'rich-snippet': src('elements/rich-snippet/svc-rich-snippet.ts'),
+};
+
+/**
+ * Script-tag build: the sources' `import('./svc-post-lightbox.js')` and the like
+ * (relative, of a part's registration module) become `loadPart('lightbox')`, which
+ * imports the sibling file at run time (`src/cdn-parts.ts`) instead of inlining it.
+ */
+function partsAsSiblings(): Plugin {
+  const parts = new Map(Object.entries(cdnParts).map(([name, path]) => [path, name]));
+  const loader = src('cdn-parts.ts');
+  return {
+    name: 'storefront-widgets:parts-as-siblings',
+    transform(code, id) {
+      if (!/\/src\/.*\.ts$/.test(id) || !code.includes('import(')) return null;
+      let used = false;
+      const out = code.replace(/\bimport\(\s*(['"])(\.\.?\/[^'"]+)\.js\1\s*\)/g, (call, _quote: string, path: string) => {
+        const name = parts.get(fileURLToPath(new URL(`${path}.ts`, `file://${id}`)));
+        if (name === undefined) return call;
+        used = true;
+        return `__svcLoadPart(${JSON.stringify(name)})`;
+      });
+      // On the first line, so that the source map's lines stay right.
+      return used ? { code: `import { loadPart as __svcLoadPart } from ${JSON.stringify(loader)};${out}`, map: null } : null;
+    },
+  };
+}
+
+/** The script tag's own sources, as its source map lists them (absolute paths). */
+function cdnCoreSources(): Set<string> {
+  const map = fileURLToPath(new URL('./dist/cdn/storefront-widgets.js.map', import.meta.url));
+  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+  return new Set(sources.map((source) => fileURLToPath(new URL(source, `file://${map}`))));
+}
+
+/**
+ * Parts build: every import of a module that `src/cdn-runtime.ts` lends becomes reads of
+ * the runtime object the script tag published, so a part never carries a second copy
+ * of Lit, query-core or the shared state. Fails when a part imports a name the facade
+ * does not lend, or bundles a module the script tag already holds.
+ */
+function coreFromRuntime(): Plugin {
+  const facade = src('cdn-runtime.ts');
+  const RUNTIME = '\0storefront-widgets-runtime';
+  const PREFIX = `${RUNTIME}:`;
+  const lent = new Map<string, string[]>();
+  return {
+    name: 'storefront-widgets:core-from-runtime',
+    enforce: 'pre',
+    async buildStart() {
+      lent.clear();
+      for (const statement of parseAst(readFileSync(facade, 'utf8')).body) {
+        if (statement.type !== 'ExportNamedDeclaration' || !statement.source) continue;
+        const resolved = await this.resolve(String(statement.source.value), facade);
+        if (!resolved) this.error(`src/cdn-runtime.ts: cannot resolve ${String(statement.source.value)}`);
+        const names = statement.specifiers.map((specifier) => {
+          const exported = specifier.exported.type === 'Identifier' ? specifier.exported.name : String(specifier.exported.value);
+          const local = specifier.local.type === 'Identifier' ? specifier.local.name : String(specifier.local.value);
+          if (exported !== local) this.error(`src/cdn-runtime.ts: lend ${local} under its own name`);
+          return exported;
+        });
+        lent.set(resolved.id, [...(lent.get(resolved.id) ?? []), ...names]);
+      }
+    },
+    async resolveId(source, importer, options) {
+      if (source === RUNTIME) return RUNTIME;
+      if (importer === undefined || importer.startsWith(PREFIX)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && lent.has(resolved.id) ? PREFIX + resolved.id : null;
+    },
+    load(id) {
+      if (id === RUNTIME) {
+        const key = JSON.stringify(`storefront-widgets.runtime.${pkg.version}`);
+        return [
+          `const runtime = globalThis[Symbol.for(${key})];`,
+          `if (!runtime) throw new Error("storefront-widgets: a part of storefront-widgets.js ${pkg.version}, which loads it when needed");`,
+          `export const { ${[...new Set([...lent.values()].flat())].join(', ')} } = runtime;`,
+        ].join('\n');
+      }
+      if (id.startsWith(PREFIX)) return `export { ${lent.get(id.slice(PREFIX.length))!.join(', ')} } from ${JSON.stringify(RUNTIME)};`;
+      return null;
+    },
+    generateBundle(_options, bundle) {
+      const core = cdnCoreSources();
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const twice = file.moduleIds.filter((id) => core.has(id));
+        if (twice.length > 0) this.error(`${file.fileName} bundles modules that storefront-widgets.js holds: ${twice.join(', ')}. Lend what it needs in src/cdn-runtime.ts.`);
+      }
+    },
+  };
+}
+
+/**
  * `vite build --mode cdn`: `dist/cdn/storefront-widgets.js`, one classic script (IIFE)
- * that registers every element when it runs; dynamic imports are inlined. Leaves
- * `dist/cdn/module/` (the module build's own folder) alone.
+ * that registers the elements when it runs; the rarely used parts are left to
+ * `--mode cdn-parts`. Leaves `dist/cdn/module/` (the module build's own folder) alone.
  */
 const cdnBuild = browserBundle('cdn.ts', 'dist/cdn', 'iife', { entryFileNames: 'storefront-widgets.js' }, false);
+cdnBuild.plugins!.push(partsAsSiblings());
+
+/**
+ * `vite build --mode cdn-parts` (after `--mode cdn`): the script tag's sibling files,
+ * `dist/cdn/storefront-widgets.<part>.js`, ES modules that use the script tag's code.
+ */
+const cdnPartsBuild = browserBundle(
+  'cdn.ts',
+  'dist/cdn',
+  'es',
+  // What more than one part uses (the runtime's names, helpers) in one file, not many tiny ones.
+  { entryFileNames: 'storefront-widgets.[name].js', chunkFileNames: 'storefront-widgets.[name].js', manualChunks: (id) => (id.startsWith('\0') || id.includes('/node_modules/') ? 'shared' : undefined) },
+  false,
+);
+cdnPartsBuild.build!.lib = { entry: cdnParts, formats: ['es'] };
+cdnPartsBuild.plugins!.push(coreFromRuntime());
 
 /**
  * `vite build --mode module`: `dist/cdn/module/storefront-widgets.js` for
@@ -180,7 +296,8 @@ const npmBuild: UserConfig = {
 export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'cdn') return cdnBuild;
   if (command === 'build' && mode === 'module') return moduleBuild;
+  if (command === 'build' && mode === 'cdn-parts') return cdnPartsBuild;
   if (command === 'build' && mode === 'npm') return npmBuild;
-  if (command === 'build' && mode !== 'production') throw new Error(`Unknown build mode "${mode}": use --mode cdn, module or npm (see npm run build).`);
+  if (command === 'build' && mode !== 'production') throw new Error(`Unknown build mode "${mode}": use --mode cdn, cdn-parts, module or npm (see npm run build).`);
   return devServer;
 });

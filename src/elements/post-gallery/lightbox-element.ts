@@ -25,6 +25,8 @@ const cross = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"
  * previous/next by buttons, arrow keys (mirrored right to left) and swipes. Internal to
  * `<svc-post-gallery>`, which loads this module on first open; it reports moves and
  * closing with `lightbox-navigate` and `lightbox-close` (not bubbling).
+ *
+ * @internal
  */
 export class SvcPostLightbox extends LitElement {
   static override styles = lightboxStyles;

@@ -40,7 +40,7 @@ function noteOnce(id: string, message: string, level: 'warn' | 'info'): void {
  * **No duplicate structured data.** When the page already has a schema.org Product for
  * the same product (same `@id`, `sku`, `gtin*` or `url`), the element does not add a
  * second Product: if that Product has an `@id` and no `aggregateRating`, it adds only
- * `{ "@context", "@type": "Product", "@id": <the page's @id>, "name", "aggregateRating",
+ * `{ "@context", "@type": "Product", "@id": (the page's id), "name", "aggregateRating",
  * "review" }`, which search engines merge into the page's node; if it already has an
  * `aggregateRating`, or has no `@id` to merge through, the element steps aside and adds
  * nothing (with one console note). Ratings are only ever emitted for a Product: a

@@ -6,6 +6,8 @@ import { property } from 'lit/decorators.js';
  * market and API base once. Children read its attributes (even before this element
  * is upgraded); their own attributes win.
  *
+ * @summary Names the publishable key, market and API base once for the elements inside.
+ *
  * @slot - The storefront elements (and any other content) it applies to.
  */
 export class SvcStorefront extends LitElement {
