@@ -1,17 +1,48 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build } from 'vite';
 
 /**
- * Builds the two script-tag bundles of `npm run build:cdn` from the current sources into
- * `out` (a temporary folder, so that dist/, which other runs may be reading, is left
- * alone): `out/storefront-widgets.js` (classic script, IIFE) and `out/module/`
- * (ES module bundle with its lazy chunks).
+ * Runs the project's own script-tag builds (`npm run build:cdn`: dist/cdn/storefront-widgets.js,
+ * its lazily loaded sibling parts if any, and dist/cdn/module/) and copies dist/cdn into
+ * `out` at once, so that the bench serves and measures this build even if another run
+ * rebuilds dist/ meanwhile. Source maps are left out of the copy.
  */
-export async function buildBundles(out: string): Promise<void> {
-  await build({ mode: 'cdn', logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false } });
-  await build({ mode: 'module', logLevel: 'warn', build: { outDir: join(out, 'module'), emptyOutDir: true, sourcemap: false } });
+export async function buildBundles(out: string): Promise<{ stale: string[] }> {
+  const started = Date.now() - 1000;
+  const npm = process.env['npm_execpath'];
+  const [command, args] = npm && /\.c?js$/.test(npm) ? [process.execPath, [npm, 'run', 'build:cdn']] : ['npm', ['run', 'build:cdn']];
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run build:cdn exited with ${code}:\n${output.trim().split('\n').slice(-20).join('\n')}`);
+  // Files the build did not write (left in dist/cdn by an earlier build) are not part of it.
+  const stale: string[] = [];
+  cpSync(join('dist', 'cdn'), out, {
+    recursive: true,
+    filter: (path) => {
+      if (path.endsWith('.map')) return false;
+      const stat = statSync(path);
+      if (stat.isFile() && stat.mtimeMs < started) {
+        stale.push(path);
+        return false;
+      }
+      return true;
+    },
+  });
+  return { stale };
+}
+
+/** Uses dist/cdn as it is (`--no-build`). */
+export function copyBuilt(out: string): void {
+  if (!existsSync(join('dist', 'cdn', 'storefront-widgets.js'))) throw new Error('dist/cdn is missing: run `npm run build:cdn` or leave out --no-build');
+  cpSync(join('dist', 'cdn'), out, { recursive: true, filter: (path) => !path.endsWith('.map') });
 }
 
 export interface FileSize {
@@ -24,18 +55,21 @@ export interface FileSize {
 
 const brotli = (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
 
-function size(path: string, file: string, role: string): FileSize {
-  const body = readFileSync(path);
+function size(out: string, file: string, role: string): FileSize {
+  const body = readFileSync(join(out, file));
   return { file, role, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, brotli: brotli(body) };
 }
 
-/** Sizes of the classic bundle, the module build's main chunk and each of its lazy chunks. */
+const scripts = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.js') && statSync(join(dir, name)).isFile()).sort() : []);
+
+/**
+ * Sizes of the classic script (and any sibling parts it loads later), the module build's
+ * main chunk and each of its lazy chunks.
+ */
 export function bundleSizes(out: string): FileSize[] {
-  const sizes = [size(join(out, 'storefront-widgets.js'), 'storefront-widgets.js', 'classic script (everything)'), size(join(out, 'module/storefront-widgets.js'), 'module/storefront-widgets.js', 'module: main chunk')];
-  const chunks = join(out, 'module/chunks');
-  for (const name of readdirSync(chunks).sort()) {
-    const path = join(chunks, name);
-    if (statSync(path).isFile() && name.endsWith('.js')) sizes.push(size(path, relative(out, path), 'module: lazy chunk'));
-  }
+  const sizes = [size(out, 'storefront-widgets.js', 'classic script')];
+  for (const name of scripts(out)) if (name !== 'storefront-widgets.js') sizes.push(size(out, name, 'classic: file beside it, loaded on demand'));
+  sizes.push(size(out, 'module/storefront-widgets.js', 'module: main chunk'));
+  for (const name of scripts(join(out, 'module', 'chunks'))) sizes.push(size(out, `module/chunks/${name}`, 'module: lazy chunk'));
   return sizes;
 }
