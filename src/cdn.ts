@@ -1,6 +1,6 @@
 /**
  * The script-tag bundle's entry, `dist/cdn/storefront-widgets.js`: a classic script
- * with every dependency inside that registers every element as soon as it runs, with
+ * with every dependency inside that registers the elements as soon as it runs, with
  * or without `defer`/`async` (elements already in the page upgrade then), and offers
  * `window.StorefrontWidgets.configure(…)` and `.setStrings(…)`:
  *
@@ -8,8 +8,37 @@
  * <script src="storefront-widgets.js" defer></script>
  * <svc-review-summary publishable-key="svc_pk_…" market="us" product-ref="linen-shirt"></svc-review-summary>
  * ```
+ *
+ * The rarely used parts are sibling files, `storefront-widgets.<part>.js`, loaded from
+ * the script's own folder when a page needs them (see `src/cdn-parts.ts`): the
+ * lightbox and video on first open, `<svc-reviews>` and `<svc-rich-snippet>` (invisible,
+ * so a moment later shifts nothing) once one is in the document or a
+ * `<svc-review-summary>` filters a list. They use this copy's code through the runtime
+ * object published here (see `src/cdn-runtime.ts`).
  */
-import { exposeGlobal } from './cdn-global.js';
-import './register.js';
+import { sharedSingleton } from './api/shared-registry.js';
+import * as runtime from './cdn-runtime.js';
+import { registerCdnElements } from './cdn-register.js';
+import { SvcPostGallery } from './elements/post-gallery/post-gallery-element.js';
+import './elements/post-gallery/svc-post-gallery.js';
+import { SvcReviewSummary } from './elements/review-summary/review-summary-element.js';
+import './elements/review-summary/svc-review-summary.js';
+import { SvcShoppablePost } from './elements/shoppable-post/shoppable-post-element.js';
+import './elements/shoppable-post/svc-shoppable-post.js';
+import { SvcStorefront } from './elements/storefront/storefront-element.js';
+import './elements/storefront/svc-storefront.js';
+import { VERSION } from './version.js';
 
-exposeGlobal();
+sharedSingleton(`runtime.${VERSION}`, () => runtime);
+registerCdnElements(
+  {
+    'svc-storefront': SvcStorefront,
+    'svc-post-gallery': SvcPostGallery,
+    'svc-shoppable-post': SvcShoppablePost,
+    'svc-review-summary': SvcReviewSummary,
+  },
+  {
+    'svc-reviews': () => import('./elements/reviews/svc-reviews.js'),
+    'svc-rich-snippet': () => import('./elements/rich-snippet/svc-rich-snippet.js'),
+  },
+);

@@ -36,17 +36,39 @@ const ELEMENT_MODULES = [
 const LIGHTBOX_MODULES = ['src/elements/post-gallery/lightbox-element.ts', 'src/elements/post-gallery/lightbox-panel.ts'];
 const REVIEW_LIST_MODULES = ['src/elements/reviews/reviews-element.ts', 'src/elements/reviews/review-item.ts'];
 
+const PARTS = ['lightbox', 'reviews', 'rich-snippet'];
+const RICH_SNIPPET_MODULES = ['src/elements/rich-snippet/rich-snippet-element.ts', 'src/elements/rich-snippet/head-script.ts'];
+const DEPENDENCIES = ['lit-html', '@lit/reactive-element', '@tanstack/query-core', 'blurhash'];
+
 test.describe('dist/cdn/storefront-widgets.js', () => {
   const path = 'cdn/storefront-widgets.js';
 
-  test('is one classic script with every element and dependency inside', () => {
+  test('is one classic script with every dependency and the eager elements inside; the rarely used parts are not', () => {
     const code = read(path);
     expect(() => new Script(code, { filename: path })).not.toThrow();
-    expect(code).not.toMatch(/\bimport\s*\(/);
+    // No module syntax; its one import() loads its own siblings by a URL built from the script's.
+    expect(code).not.toMatch(/^import[\s{"']|[;}]import[\s{"']|\bfrom\s*["'`]/m);
+    expect(code.match(/\bimport\s*\(.{0,60}/g)).toEqual([expect.stringMatching(/^import\(new URL\(`storefront-widgets\.\$\{\w+\}\.js`,\w+\)\.href\)/)]);
     expect(code).not.toMatch(/\bprocess\.env\b/);
     const inside = sources(path);
-    for (const module of [...ELEMENT_MODULES, ...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES]) expect(inside).toContain(module);
-    for (const dependency of ['lit-html', '@lit/reactive-element', '@tanstack/query-core', 'blurhash']) expect(inside.some((source) => source.includes(`node_modules/${dependency}/`))).toBe(true);
+    for (const module of ELEMENT_MODULES.filter((module) => !RICH_SNIPPET_MODULES.includes(module))) expect(inside).toContain(module);
+    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...RICH_SNIPPET_MODULES]) expect(inside).not.toContain(module);
+    for (const dependency of DEPENDENCIES) expect(inside.some((source) => source.includes(`node_modules/${dependency}/`))).toBe(true);
+  });
+
+  test('its sibling parts are ES modules that hold their own code and borrow the rest from the script', () => {
+    const core = new Set(sources(path));
+    const expected: Record<string, string[]> = { lightbox: LIGHTBOX_MODULES, reviews: REVIEW_LIST_MODULES, 'rich-snippet': RICH_SNIPPET_MODULES };
+    for (const part of PARTS) {
+      const file = `cdn/storefront-widgets.${part}.js`;
+      const inside = sources(file);
+      for (const module of expected[part]!) expect(inside, file).toContain(module);
+      // Nothing twice: no second Lit, query client, settings or strings.
+      expect(inside.filter((source) => core.has(source)), file).toEqual([]);
+      expect(inside.some((source) => source.includes('node_modules/')), file).toBe(false);
+      // Only relative imports of each other.
+      for (const [, specifier] of read(file).matchAll(/(?:^|;)\s*(?:import|export)\b[^;"'`]*?["']([^"']+)["']/gm)) expect(specifier, file).toMatch(/^\.\/storefront-widgets\.[\w-]+\.js$/);
+    }
   });
 
   test('is minified and stamped with the package version', () => {

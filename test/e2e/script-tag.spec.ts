@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { OTHER_VERSION } from './static-server.ts';
-import { expectAllRendered, openPage, registration } from './support.ts';
+import { expectAllRendered, expectRichSnippet, openPage, registration } from './support.ts';
 
 /**
  * dist/cdn/storefront-widgets.js alone, with a plain <script> tag in a plain HTML page
@@ -50,6 +50,43 @@ test.describe('the script-tag bundle', () => {
     }, product);
     await expect(page.locator('svc-reviews [part~="review"]').first()).toBeVisible();
     expect(log.errors).toEqual([]);
+  });
+
+  test('loads its sibling files from its own folder only when needed: lightbox on first open, review list and rich snippet when one is in the page', async ({ page }) => {
+    const parts: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      const part = /^\/dist\/cdn\/storefront-widgets\.([\w-]+)\.js$/.exec(path);
+      if (part) parts.push(part[1]!);
+      else if (path.endsWith('.js')) expect(path).toBe('/dist/cdn/storefront-widgets.js');
+    });
+    const log = await openPage(page, 'classic_lazy', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });
+    await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+    await expect(page.locator('svc-shoppable-post [part~="hotspot"]').first()).toBeVisible();
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    expect(parts, 'nothing lazy before it is needed').toEqual([]);
+    expect(await page.evaluate(() => [customElements.get('svc-reviews'), customElements.get('svc-rich-snippet'), customElements.get('svc-post-lightbox')])).toEqual([undefined, undefined, undefined]);
+
+    await page.locator('svc-post-gallery [part~="tile"]').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(parts).toContain('lightbox');
+    expect(parts).not.toContain('reviews');
+    await page.keyboard.press('Escape');
+
+    const { product } = e2eEnv();
+    await page.evaluate((ref) => {
+      const list = document.createElement('svc-reviews');
+      list.setAttribute('product-ref', ref);
+      list.setAttribute('page-size', '2');
+      const snippet = document.createElement('svc-rich-snippet');
+      snippet.setAttribute('product-ref', ref);
+      document.querySelector('svc-storefront')!.append(list, snippet);
+    }, product);
+    await expect(page.locator('svc-reviews [part~="review"]').first()).toBeVisible();
+    await expectRichSnippet(page);
+    expect(parts).toEqual(expect.arrayContaining(['lightbox', 'reviews', 'rich-snippet']));
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toEqual([]);
   });
 
   test('loaded twice: no exception, elements render, exactly one warning', async ({ page }) => {

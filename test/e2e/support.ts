@@ -28,7 +28,8 @@ export async function openPage(page: Page, name: string, params: Record<string, 
 
 /** Every element on the page rendered what the emulator serves. */
 export async function expectAllRendered(page: Page): Promise<void> {
-  for (const tag of TAGS) expect(await page.evaluate((name) => customElements.get(name) !== undefined, tag), `${tag} is defined`).toBe(true);
+  // The rarely used elements are defined a moment later, when their code has loaded.
+  for (const tag of TAGS) await expect.poll(() => page.evaluate((name) => customElements.get(name) !== undefined, tag), `${tag} is defined`).toBe(true);
   await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
   await expect(page.locator('svc-shoppable-post [part~="hotspot"]').first()).toBeVisible();
   await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
