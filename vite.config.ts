@@ -88,12 +88,23 @@ function minifyLitCss(): Plugin {
   };
 }
 
+/** CDN builds: query-core's mutation cache (and with it all mutation code) replaced by an empty one. */
+function withoutMutations(): Plugin {
+  return {
+    name: 'storefront-widgets:without-mutations',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './mutationCache.js' && importer?.includes('/@tanstack/query-core/') ? src('cdn-no-mutations.ts') : null;
+    },
+  };
+}
+
 /** A script-tag build: every dependency inside, minified, no `process` left for a page to lack. */
 function browserBundle(entry: string, outDir: string, format: 'iife' | 'es', output: Rolldown.OutputOptions, emptyOutDir: boolean): UserConfig {
   return {
     root: '.',
     publicDir: false,
-    plugins: [minifyLitCss()],
+    plugins: [minifyLitCss(), withoutMutations()],
     define: {
       // Library mode leaves this in place and query-core reads it: a page has no `process`.
       'process.env.NODE_ENV': JSON.stringify('production'),
