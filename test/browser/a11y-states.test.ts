@@ -288,7 +288,7 @@ describe('svc-reviews', () => {
     await check(element, 'reviews sort hovered');
   });
 
-  it('a filter with no matches, no reviews at all, and a product without a plan', async () => {
+  it('a product without reviews, and a filter by the star with the fewest reviews', async () => {
     const name = await key('reviews_empty');
     const none = mount('svc-reviews', { 'publishable-key': name, 'product-ref': unreviewed });
     await until(() => q(none, '[part="empty"]'), 'empty');
