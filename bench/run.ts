@@ -196,7 +196,13 @@ async function main(): Promise<void> {
   for (const entry of w.api) log(`  ${resourceOf(entry)} → ${entry.status}`);
   const counts = withRuns.map((r) => r.api.length);
   if (new Set(counts).size > 1) notes.push(`product page: API request counts differ between loads: ${counts.join(', ')}`);
-  for (const [i, run] of withRuns.slice(1).entries()) if (duplicates(run.api).length) printApi(run, PRODUCT_PAGE.elements, `product page, load ${i + 2}`);
+  for (const [i, run] of withRuns.slice(1).entries()) {
+    if (duplicates(run.api).length === 0) continue;
+    log(`Load ${i + 2} of ${RUNS} asked again:`);
+    printApi(run, PRODUCT_PAGE.elements, `product page, load ${i + 2}`);
+    const t0 = Math.min(...run.api.map((e) => e.at));
+    log(`  when (ms after its first API request): ${run.api.map((e) => `${e.at - t0} ${resourceOf(e)}`).join(' | ')}`);
+  }
   log(`images: ${w.images.length} requested (${w.images.filter((i) => i.url.startsWith(apiBase)).length} from the API's media), ${w.imagesInPage} <img> in the page, ${w.imagesNeverRequested} never requested (lazy, never near the viewport); gallery tiles: ${w.checks.galleryTiles.join(', ')}; JSON-LD scripts in <head>: ${w.checks.jsonLd}`);
   const shifts = withRuns.flatMap((run, i) => run.shifts.map((s) => ({ ...s, run: i + 1 })));
   if (shifts.length) {
@@ -225,7 +231,11 @@ async function main(): Promise<void> {
       const entries = await requestLog(apiBase, key);
       lh.widgetsApi.push(entries.length);
       const dupes = duplicates(entries);
-      if (dupes.length) notes.push(`Lighthouse run ${i + 1}: resources requested more than once: ${dupes.map(([url, n]) => `${url} ×${n}`).join(', ')}`);
+      if (dupes.length) {
+        const t0 = Math.min(...entries.map((e) => e.at));
+        const when = (url: string) => entries.filter((e) => resourceOf(e) === url).map((e) => `+${e.at - t0} ms`).join(', ');
+        notes.push(`Lighthouse run ${i + 1}: resources requested more than once: ${dupes.map(([url, n]) => `${url} ×${n} (${when(url)} after the run's first API request)`).join(', ')}`);
+      }
     }
     const first = lh.widgets[0]!;
     log(`## Lighthouse ${LIGHTHOUSE_RUNS}× per page, median (${first.throttling}; performance category; system Chromium, headless=new)`);
