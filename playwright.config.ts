@@ -10,6 +10,13 @@ const executablePath = chromiumExecutable();
  */
 export default defineConfig({
   testDir: 'test/e2e',
+  // Security specs (strict CSP pages, secret keys) and the full-page accessibility spec
+  // use the same emulator and static server.
+  projects: [
+    { name: 'e2e', testDir: 'test/e2e' },
+    { name: 'security', testDir: 'test/security' },
+    { name: 'a11y', testDir: 'test/a11y' },
+  ],
   globalSetup: './test/e2e/global-setup.ts',
   // Other test runs share the machine's two cores.
   workers: 1,

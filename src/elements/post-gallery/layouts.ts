@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
+import { cssText } from '../shared/css-text.js';
 import type { CarouselController } from './carousel-controller.js';
 import { containerStyle, layoutMasonry, placementStyle, SKELETON_RATIOS } from './masonry.js';
 import { mediaRatio, renderSkeleton, renderTile } from './tile.js';
@@ -34,11 +35,11 @@ const pending = (ctx: LayoutContext, index: number) => (index >= ctx.rendered ? 
 export function renderGrid(ctx: LayoutContext): TemplateResult {
   const style = `--_cols: ${ctx.columns}`;
   if (!ctx.posts) {
-    return html`<div class="grid" style=${style} aria-hidden="true">
+    return html`<div class="grid" style=${cssText(style)} aria-hidden="true">
       ${Array.from({ length: ctx.skeletons }, () => html`<div class="cell">${renderSkeleton()}</div>`)}
     </div>`;
   }
-  return html`<ul class="grid" style=${style} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
+  return html`<ul class="grid" style=${cssText(style)} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
       ${repeat(ctx.posts, (post) => post.id, (post, index) => html`<li class="cell" aria-hidden=${pending(ctx, index)}>${tile(ctx, post, index)}</li>`)}
     </ul>
     ${sentinel(ctx)}`;
@@ -49,14 +50,14 @@ export function renderMasonry(ctx: LayoutContext): TemplateResult {
   const ratios = ctx.posts ? ctx.posts.map((post) => mediaRatio(post) ?? 1) : Array.from({ length: ctx.skeletons }, (_, i) => SKELETON_RATIOS[i % SKELETON_RATIOS.length]!);
   const layout = layoutMasonry(ratios, ctx.columns);
   if (!ctx.posts) {
-    return html`<div class="masonry-frame"><div class="masonry" style=${containerStyle(layout, ctx.columns)} aria-hidden="true">
-      ${layout.placements.map((p) => html`<div class="cell" style=${placementStyle(p)}>${renderSkeleton()}</div>`)}
+    return html`<div class="masonry-frame"><div class="masonry" style=${cssText(containerStyle(layout, ctx.columns))} aria-hidden="true">
+      ${layout.placements.map((p) => html`<div class="cell" style=${cssText(placementStyle(p))}>${renderSkeleton()}</div>`)}
     </div></div>`;
   }
   return html`<div class="masonry-frame">
-      <ul class="masonry" style=${containerStyle(layout, ctx.columns)} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
+      <ul class="masonry" style=${cssText(containerStyle(layout, ctx.columns))} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
         ${repeat(ctx.posts, (post) => post.id, (post, index) =>
-            html`<li class="cell" style=${placementStyle(layout.placements[index]!)} aria-hidden=${pending(ctx, index)}>${tile(ctx, post, index)}</li>`,
+            html`<li class="cell" style=${cssText(placementStyle(layout.placements[index]!))} aria-hidden=${pending(ctx, index)}>${tile(ctx, post, index)}</li>`,
         )}
       </ul>
     </div>
@@ -98,7 +99,7 @@ export function renderCarousel(ctx: CarouselContext): TemplateResult {
     : Array.from({ length: ctx.skeletons }, () => html`<div class="slide" aria-hidden="true">${renderSkeleton()}</div>`);
   const prevDisabled = !ctx.posts || carousel.atStart;
   const nextDisabled = !ctx.posts || (carousel.atEnd && !ctx.hasMore);
-  return html`<div class="carousel" role="region" aria-roledescription=${localizer.t('gallery.carousel')} aria-label=${localizer.t('gallery.label')} style="--_cols: ${ctx.columns}; --_peek: ${ctx.columns < 3 ? 0.25 : 0}">
+  return html`<div class="carousel" role="region" aria-roledescription=${localizer.t('gallery.carousel')} aria-label=${localizer.t('gallery.label')} style=${cssText(`--_cols: ${ctx.columns}; --_peek: ${ctx.columns < 3 ? 0.25 : 0}`)}>
     <button
       part="button prev"
       class="nav prev"

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { blurhash } from '../shared/placeholder.js';
+import { cssText } from '../shared/css-text.js';
 import { altText } from './tile.js';
 
 /** Display names of the platforms posts come from; anything else is capitalized. */
@@ -88,7 +89,7 @@ export interface VideoOptions {
 export function renderVideo(post: Post, options: VideoOptions): TemplateResult {
   const { width, height, poster, hash } = post.media;
   const ratio = width && height ? `aspect-ratio: ${width} / ${height}` : '';
-  return html`<div class="video-frame" style=${ratio}>
+  return html`<div class="video-frame" style=${cssText(ratio)}>
     ${!poster && hash ? html`<canvas class="video-placeholder" ${blurhash(hash)} aria-hidden="true"></canvas>` : nothing}
     <video
       part="lightbox-media"

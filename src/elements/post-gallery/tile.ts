@@ -3,6 +3,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { blurhash } from '../shared/placeholder.js';
+import { cssText } from '../shared/css-text.js';
 
 /** "Photo by @user" / "Video by @user", or just "Photo" / "Video" without an uploader. */
 export function describePost(post: Post, localizer: Localizer): string {
@@ -97,5 +98,5 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
 
 /** A grey, blurhash-less stand-in for a tile while the first page loads. */
 export function renderSkeleton(ratio?: number): TemplateResult {
-  return html`<div class="tile skeleton" style=${ratio ? `aspect-ratio: 1 / ${ratio}` : nothing}></div>`;
+  return html`<div class="tile skeleton" style=${cssText(ratio ? `aspect-ratio: 1 / ${ratio}` : undefined)}></div>`;
 }

@@ -1,5 +1,5 @@
 import { css, html, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssText } from '../shared/css-text.js';
 import type { ReviewSummary } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { formatRating, renderStars } from './stars.js';
@@ -58,7 +58,7 @@ export function renderDistribution(summary: ReviewSummary, localizer: Localizer,
           @click=${() => options.onSelect(pressed ? null : star)}
         >
           <span class="bar-star" aria-hidden="true">${localizer.number(star)}<svg viewBox="0 0 24 24" focusable="false"><path d="M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z" /></svg></span>
-          <span class="bar-track" part="bar-track"><span class="bar-fill" part="bar-fill" style=${styleMap({ width: `${share}%` })}></span></span>
+          <span class="bar-track" part="bar-track"><span class="bar-fill" part="bar-fill" style=${cssText(`width: ${share}%`)}></span></span>
         </button>
         <span class="bar-count" aria-hidden="true">${localizer.number(count)}</span>
       </li>`;

@@ -1,5 +1,5 @@
 import { css, html, svg, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssText } from '../shared/css-text.js';
 import type { Localizer } from '../../i18n/localize.js';
 
 /**
@@ -34,7 +34,7 @@ export function renderStars(rating: number, localizer: Localizer, options: { who
   const label = localizer.t('reviews.outOf5', { rating: options.whole ? localizer.number(value) : formatRating(value, localizer) });
   return html`<span class="stars" part=${options.part ?? 'stars'} role="img" aria-label=${label}>
     <span class="stars-row stars-empty" aria-hidden="true">${row}</span>
-    <span class="stars-row stars-filled" aria-hidden="true" style=${styleMap({ width: `${(value / 5) * 100}%` })}>${row}</span>
+    <span class="stars-row stars-filled" aria-hidden="true" style=${cssText(`width: ${(value / 5) * 100}%`)}>${row}</span>
   </span>`;
 }
 

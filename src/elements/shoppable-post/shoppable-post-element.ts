@@ -8,6 +8,7 @@ import { queryController } from '../../controllers/query-controller.js';
 import { postQuery, type PostOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
 import { blurhash } from '../shared/placeholder.js';
+import { cssText } from '../shared/css-text.js';
 import { renderError } from '../shared/states.js';
 import { CardController } from './card-controller.js';
 import { hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
@@ -178,9 +179,9 @@ export class SvcShoppablePost extends StorefrontElement {
     // Beside the media only while the media is shown (a theme may hide it: `::part(media) {display: none}`).
     const beside = this.stage.hostWidth >= WIDE_MIN_WIDTH && showList && stage?.width !== 0;
     return html`<div class="layout ${beside ? 'wide' : ''}" @keydown=${this.card.onKeydown}>
-      <div class="stage" part="media" style=${reserved ? `--_media-aspect:${reserved.width} / ${reserved.height}` : ''}>
+      <div class="stage" part="media" style=${cssText(reserved ? `--_media-aspect:${reserved.width} / ${reserved.height}` : undefined)}>
         <div class="clip">
-          ${picture?.hash && !this.settled ? html`<canvas class="placeholder" style=${frame} ${blurhash(picture.hash)} aria-hidden="true"></canvas>` : nothing}
+          ${picture?.hash && !this.settled ? html`<canvas class="placeholder" style=${cssText(frame)} ${blurhash(picture.hash)} aria-hidden="true"></canvas>` : nothing}
           ${picture && !this.playing ? this.renderPicture(post, picture) : nothing}
           ${post.type === 'VIDEO' && (this.playing || picture === undefined) ? this.renderVideo(post) : nothing}
         </div>
@@ -226,7 +227,7 @@ export class SvcShoppablePost extends StorefrontElement {
         class="hotspot ${this.highlighted === index ? 'highlighted' : ''}"
         id="hotspot-${index}"
         type="button"
-        style=${at}
+        style=${cssText(at)}
         ?hidden=${!visible}
         aria-label=${hotspotName(product, this.localizer)}
         aria-expanded=${open ? 'true' : 'false'}

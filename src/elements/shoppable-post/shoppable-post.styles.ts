@@ -46,6 +46,9 @@ export const styles = css`
     flex-direction: column;
     gap: 12px;
     height: 100%;
+    /* The host's clip again, where the page's CSS cannot undo it (a theme's '* { all: unset }' resets the host). */
+    overflow: clip;
+    overflow-clip-margin: calc(var(--_hit) / 2);
   }
   .layout.wide {
     flex-direction: row;

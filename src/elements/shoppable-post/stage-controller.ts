@@ -17,6 +17,7 @@ export class StageController implements ReactiveController {
 
   private observer: ResizeObserver | undefined;
   private observed: Element | null = null;
+  private frame: number | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -33,6 +34,8 @@ export class StageController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
     this.observer?.disconnect();
     this.observer = undefined;
     this.observed = null;
@@ -64,6 +67,13 @@ export class StageController implements ReactiveController {
         changed = true;
       }
     }
-    if (changed) this.host.requestUpdate();
+    // A frame later: re-rendering here can change the element's own height, which the
+    // browser would report as a ResizeObserver loop error on the page's window.
+    if (changed && this.frame === undefined) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = undefined;
+        this.host.requestUpdate();
+      });
+    }
   }
 }
