@@ -14,7 +14,16 @@ export default tseslint.config(
         { property: 'outerHTML', message: 'Text is never inserted as HTML.' },
         { property: 'insertAdjacentHTML', message: 'Text is never inserted as HTML.' },
       ],
-      'no-restricted-imports': ['error', { paths: [{ name: 'lit/directives/unsafe-html.js', message: 'Text is never inserted as HTML.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'lit/directives/unsafe-html.js', message: 'Text is never inserted as HTML.' },
+            { name: 'lit/directives/unsafe-svg.js', message: 'Text is never inserted as markup.' },
+            { name: 'lit/directives/style-map.js', message: "styleMap writes a style attribute, which a strict style-src blocks: use cssText() from src/elements/shared/css-text.ts." },
+          ],
+        },
+      ],
     },
   },
 );
