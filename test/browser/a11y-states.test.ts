@@ -233,9 +233,9 @@ describe('svc-review-summary', () => {
     const full = mount('svc-review-summary', { 'publishable-key': name, 'product-ref': reviewed });
     const badge = mount('svc-review-summary', { 'publishable-key': name, 'product-ref': reviewed, variant: 'badge' });
     const company = mount('svc-review-summary', { 'publishable-key': name, company: '' });
-    const bar = await until(() => q<HTMLButtonElement>(full, 'button.bar'), 'bars');
+    const bar = await until(() => q<HTMLButtonElement>(full, '.summary:not(.reserve) button.bar'), 'bars');
     await until(() => q(badge, '.stars[role="img"]'), 'badge stars');
-    await until(() => q(company, 'button.bar'), 'company bars');
+    await until(() => q(company, '.summary:not(.reserve) button.bar'), 'company bars');
     expect(q(full, '.stars[role="img"]')!.getAttribute('aria-label')).toMatch(/^\d\.\d out of 5 stars$/);
     await check(full, 'summary full');
     await check(badge, 'summary badge');

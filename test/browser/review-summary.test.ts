@@ -183,4 +183,17 @@ describe('<svc-review-summary>', () => {
     for (const ref of new Set(refs)) expect(perPath.get(`/v1/products/${ref}/review-summary`), ref).toBe(1);
     expect(log.every((entry) => entry.status === 200)).toBe(true);
   });
+  it('reserves the overview and bars while loading, so nothing below moves when they arrive', async () => {
+    const slowKey = await testKey(apiBase, 'summary_reserve', { faults: { latencyMs: 600 } });
+    const el = mount('svc-review-summary', { 'api-base': apiBase, 'publishable-key': slowKey, market: 'us', 'product-ref': reviewed.handle });
+    el.style.width = '640px';
+    await expect.poll(() => shadow(el).querySelector('[role="status"]')).toBeTruthy();
+    const loadingHeight = el.getBoundingClientRect().height;
+    expect(loadingHeight).toBeGreaterThan(100);
+    await rendered(el);
+    const root = shadow(el);
+    const top = el.getBoundingClientRect().top;
+    const figures = Math.max(...[...root.querySelectorAll('[part="overview"], [part="distribution"]')].map((part) => part.getBoundingClientRect().bottom));
+    expect(Math.abs(figures - top - loadingHeight)).toBeLessThanOrEqual(1);
+  });
 });

@@ -2,7 +2,7 @@ import { css, html, type TemplateResult } from 'lit';
 import { cssText } from '../shared/css-text.js';
 import type { ReviewSummary } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
-import { formatRating, renderStars } from './stars.js';
+import { formatRating, renderStars, renderStarsPlaceholder } from './stars.js';
 
 /**
  * The parts of a review summary shared by `<svc-review-summary>` and `<svc-reviews>`:
@@ -18,12 +18,15 @@ export function barLabel(star: Star, count: number, localizer: Localizer): strin
   return localizer.t('reviews.barLabel', { stars: localizer.t('reviews.stars', { count: star }), reviews: localizer.t('reviews.count', { count }) });
 }
 
-/** The average as a large number, the stars, and the number of reviews. */
-export function renderOverview(summary: ReviewSummary, localizer: Localizer): TemplateResult {
+/**
+ * The average as a large number, the stars, and the number of reviews. A `placeholder`
+ * overview has unnamed stars: it only holds the place while the figures load.
+ */
+export function renderOverview(summary: ReviewSummary, localizer: Localizer, options: { placeholder?: boolean } = {}): TemplateResult {
   return html`<div class="overview" part="overview">
     <span class="average" part="average" aria-hidden="true">${formatRating(summary.average, localizer)}</span>
     <span class="overview-detail">
-      ${renderStars(summary.average, localizer)}
+      ${options.placeholder ? renderStarsPlaceholder() : renderStars(summary.average, localizer)}
       <span class="count" part="count">${localizer.t('reviews.count', { count: summary.count })}</span>
     </span>
   </div>`;

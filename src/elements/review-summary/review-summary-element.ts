@@ -15,6 +15,9 @@ import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from './noti
 import { reviewSummaryStyles } from './review-summary.styles.js';
 import { renderStars, renderStarsPlaceholder } from './stars.js';
 
+/** What the loading state lays out, invisibly, to hold the summary's place. */
+const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
+
 /**
  * A product's (or the store's) rating: the average as stars and as a number, the number
  * of reviews, the distribution as five bars, and the automatically generated summary
@@ -144,7 +147,12 @@ export class SvcReviewSummary extends StorefrontElement {
     // "Loading…" in a polite live region (not aria-busy, which would keep it from being read).
     const loading = html`<span class="visually-hidden">${this.localizer.t('loading')}</span>`;
     if (this.variant === 'badge') return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}</span>`;
-    return html`<div class="loading" role="status">${loading}${renderStarsPlaceholder()}</div>`;
+    // The full layout with empty figures, hidden: the space the summary will take is
+    // reserved before the data arrives, so the page below does not move.
+    return html`<div class="loading"><span role="status">${loading}</span><div class="reserve" aria-hidden="true">
+        ${renderOverview(EMPTY_SUMMARY, this.localizer, { placeholder: true })}
+        ${renderDistribution(EMPTY_SUMMARY, this.localizer, { selected: null, onSelect: () => {}, label: '' })}
+      </div></div>`;
   }
 
   private renderNone() {

@@ -94,12 +94,14 @@ export const reviewSummaryStyles = [
       --svc-star-size: 1rem;
       vertical-align: middle;
     }
-    .summary {
+    .summary,
+    .reserve {
       display: grid;
       gap: 1rem 2rem;
     }
     @container (min-width: 34rem) {
-      .summary {
+      .summary,
+      .reserve {
         grid-template-columns: auto minmax(0, 1fr);
         align-items: center;
       }
@@ -144,6 +146,9 @@ export const reviewSummaryStyles = [
     }
     .loading {
       min-block-size: 1.25rem;
+    }
+    .reserve {
+      visibility: hidden;
     }
   `,
 ];
