@@ -88,6 +88,41 @@ function minifyLitCss(): Plugin {
   };
 }
 
+/** Every `html`/`svg` tagged template's literal parts in a module's syntax tree. */
+function markupQuasis(node: unknown, found: Node[] = []): Node[] {
+  if (Array.isArray(node)) for (const child of node) markupQuasis(child, found);
+  else if (node !== null && typeof node === 'object') {
+    const n = node as Node;
+    const tag = n['tag'] as Node | undefined;
+    if (n.type === 'TaggedTemplateExpression' && tag?.type === 'Identifier' && (tag['name'] === 'html' || tag['name'] === 'svg')) found.push(...((n['quasi'] as Node)['quasis'] as Node[]));
+    for (const value of Object.values(n)) if (value !== null && typeof value === 'object') markupQuasis(value, found);
+  }
+  return found;
+}
+
+/**
+ * Drops the indentation in the elements' `html`/`svg` templates for the script-tag
+ * builds: spaces and tabs around a line break go, the line breaks stay (so code after
+ * them does not move and the source maps stay right). Rendering is the same: the
+ * templates hold no `<pre>`, `<textarea>` or `white-space: pre` text of their own.
+ */
+function minifyLitHtml(): Plugin {
+  return {
+    name: 'storefront-widgets:minify-lit-html',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/\/src\/.*\.ts$/.test(id) || !(code.includes('html`') || code.includes('svg`'))) return null;
+      let out = code;
+      for (const quasi of markupQuasis(parseAst(code)).sort((a, b) => b.start - a.start)) {
+        const raw = code.slice(quasi.start, quasi.end);
+        const collapsed = raw.replace(/[ \t]*\n\s*/g, (run) => '\n'.repeat(run.split('\n').length - 1));
+        if (collapsed !== raw) out = `${out.slice(0, quasi.start)}${collapsed}${out.slice(quasi.end)}`;
+      }
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 /** CDN builds: query-core's mutation cache (and with it all mutation code) replaced by an empty one. */
 function withoutMutations(): Plugin {
   return {
@@ -104,7 +139,7 @@ function browserBundle(entry: string, outDir: string, format: 'iife' | 'es', out
   return {
     root: '.',
     publicDir: false,
-    plugins: [minifyLitCss(), withoutMutations()],
+    plugins: [minifyLitCss(), minifyLitHtml(), withoutMutations()],
     define: {
       // Library mode leaves this in place and query-core reads it: a page has no `process`.
       'process.env.NODE_ENV': JSON.stringify('production'),
