@@ -134,12 +134,26 @@ function withoutMutations(): Plugin {
   };
 }
 
+/** CDN builds: English strings inside, the other languages' tables loaded on demand (`src/i18n/tables-cdn.ts`). */
+function stringsOnDemand(): Plugin {
+  const eager = src('i18n/tables.ts');
+  return {
+    name: 'storefront-widgets:strings-on-demand',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/tables.js') || importer === undefined) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === eager ? src('i18n/tables-cdn.ts') : null;
+    },
+  };
+}
+
 /** A script-tag build: every dependency inside, minified, no `process` left for a page to lack. */
 function browserBundle(entry: string, outDir: string, format: 'iife' | 'es', output: Rolldown.OutputOptions, emptyOutDir: boolean): UserConfig {
   return {
     root: '.',
     publicDir: false,
-    plugins: [minifyLitCss(), minifyLitHtml(), withoutMutations()],
+    plugins: [minifyLitCss(), minifyLitHtml(), withoutMutations(), stringsOnDemand()],
     define: {
       // Library mode leaves this in place and query-core reads it: a page has no `process`.
       'process.env.NODE_ENV': JSON.stringify('production'),
@@ -169,6 +183,8 @@ const cdnParts: Record<string, string> = {
   lightbox: src('elements/post-gallery/svc-post-lightbox.ts'),
   reviews: src('elements/reviews/svc-reviews.ts'),
   'rich-snippet': src('elements/rich-snippet/svc-rich-snippet.ts'),
+  de: src('i18n/de.ts'),
+  sv: src('i18n/sv.ts'),
 };
 
 /**

@@ -1,11 +1,8 @@
 import { sharedSingleton } from '../api/shared-registry.js';
-import { de } from './de.js';
-import { en, type PluralForms, type StringKey, type StringTable } from './en.js';
-import { sv } from './sv.js';
+import { en, type PluralForms, type StringKey } from './en.js';
+import { tables } from './tables.js';
 
 export type StringOverrides = Partial<Record<StringKey, string | PluralForms>>;
-
-const tables: Record<string, StringTable> = { en, de, sv };
 
 /** The language and region of each known market's shortId. */
 const marketLocales: Record<string, string> = { us: 'en-US', de: 'de-DE', se: 'sv-SE' };

@@ -36,7 +36,9 @@ const ELEMENT_MODULES = [
 const LIGHTBOX_MODULES = ['src/elements/post-gallery/lightbox-element.ts', 'src/elements/post-gallery/lightbox-panel.ts'];
 const REVIEW_LIST_MODULES = ['src/elements/reviews/reviews-element.ts', 'src/elements/reviews/review-item.ts'];
 
-const PARTS = ['lightbox', 'reviews', 'rich-snippet'];
+const PARTS = ['lightbox', 'reviews', 'rich-snippet', 'de', 'sv'];
+/** German and Swedish strings load on demand in the CDN builds (English stays inside). */
+const STRING_TABLES = { de: ['src/i18n/de.ts'], sv: ['src/i18n/sv.ts'] };
 const RICH_SNIPPET_MODULES = ['src/elements/rich-snippet/rich-snippet-element.ts', 'src/elements/rich-snippet/head-script.ts'];
 const DEPENDENCIES = ['lit-html', '@lit/reactive-element', '@tanstack/query-core', 'blurhash'];
 
@@ -52,13 +54,14 @@ test.describe('dist/cdn/storefront-widgets.js', () => {
     expect(code).not.toMatch(/\bprocess\.env\b/);
     const inside = sources(path);
     for (const module of ELEMENT_MODULES.filter((module) => !RICH_SNIPPET_MODULES.includes(module))) expect(inside).toContain(module);
-    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...RICH_SNIPPET_MODULES]) expect(inside).not.toContain(module);
+    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...RICH_SNIPPET_MODULES, ...Object.values(STRING_TABLES).flat()]) expect(inside).not.toContain(module);
+    expect(inside).toContain('src/i18n/en.ts');
     for (const dependency of DEPENDENCIES) expect(inside.some((source) => source.includes(`node_modules/${dependency}/`))).toBe(true);
   });
 
   test('its sibling parts are ES modules that hold their own code and borrow the rest from the script', () => {
     const core = new Set(sources(path));
-    const expected: Record<string, string[]> = { lightbox: LIGHTBOX_MODULES, reviews: REVIEW_LIST_MODULES, 'rich-snippet': RICH_SNIPPET_MODULES };
+    const expected: Record<string, string[]> = { lightbox: LIGHTBOX_MODULES, reviews: REVIEW_LIST_MODULES, 'rich-snippet': RICH_SNIPPET_MODULES, ...STRING_TABLES };
     for (const part of PARTS) {
       const file = `cdn/storefront-widgets.${part}.js`;
       const inside = sources(file);
@@ -86,7 +89,7 @@ test.describe('dist/cdn/module/', () => {
     expect(code).not.toMatch(/^import[\s{"']|[;}]import[\s{"']|\bfrom\s*["'`]/m);
     const inside = sources(main);
     for (const module of ELEMENT_MODULES) expect(inside).toContain(module);
-    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES]) expect(inside).not.toContain(module);
+    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...Object.values(STRING_TABLES).flat()]) expect(inside).not.toContain(module);
     expect(code).not.toMatch(/\bprocess\.env\b/);
   });
 
@@ -95,6 +98,7 @@ test.describe('dist/cdn/module/', () => {
     for (const module of LIGHTBOX_MODULES) expect(lightbox).toContain(module);
     const reviews = sources(chunk('svc-reviews-'));
     for (const module of REVIEW_LIST_MODULES) expect(reviews).toContain(module);
+    for (const [language, modules] of Object.entries(STRING_TABLES)) expect(sources(chunk(`${language}-`))).toEqual(modules);
     for (const name of [chunk('svc-post-lightbox-'), chunk('svc-reviews-')]) expect(read(name)).toMatch(/from\s*["'`]\.\.\/storefront-widgets\.js["'`]/);
   });
 });

@@ -89,6 +89,34 @@ test.describe('the script-tag bundle', () => {
     expect(log.warnings).toEqual([]);
   });
 
+  test('a German market loads the German strings beside the first request and never shows English', async ({ page }) => {
+    const parts: string[] = [];
+    page.on('request', (request) => {
+      const part = /\/storefront-widgets\.([\w-]+)\.js$/.exec(new URL(request.url()).pathname);
+      if (part) parts.push(part[1]!);
+    });
+    // Every text the elements' shadow roots ever show, from their first render on.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { seenTexts: string[] }).seenTexts = []);
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+        const root = attach.call(this, init);
+        new MutationObserver(() => seen.push(root.textContent ?? '')).observe(root, { childList: true, subtree: true, characterData: true });
+        return root;
+      };
+    });
+    const log = await openPage(page, 'german', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery', market: 'de' });
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    await expect(page.locator('svc-shoppable-post')).toContainText('Produkte in diesem Beitrag');
+    await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+    expect(parts).toEqual(['de']);
+    const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const text of seen) expect(text).not.toMatch(/Loading|Products in this post|reviews?\b|Retry/);
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toEqual([]);
+  });
+
   test('loaded twice: no exception, elements render, exactly one warning', async ({ page }) => {
     const log = await openPage(page, 'twice', { scripts: 'classic,classic', at: 'head' });
     await expectAllRendered(page);

@@ -35,7 +35,7 @@ export interface PageContext {
 }
 
 /**
- * A plain HTML page, no bundler: `/page.html?key=K&scripts=classic,other&at=head|end&elements=svc-post-gallery,…`.
+ * A plain HTML page, no bundler: `/page.html?key=K&scripts=classic,other&at=head|end&elements=svc-post-gallery,…&market=us`.
  * `at=end` puts the scripts after the elements (the elements are in the page first).
  */
 export function pageHtml(query: URLSearchParams, context: PageContext): string {
@@ -69,7 +69,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
   </head>
   <body>
     <h1>A shop page</h1>
-    <svc-storefront publishable-key="${escapeAttribute(key)}" market="us" api-base="${escapeAttribute(context.apiBase)}">
+    <svc-storefront publishable-key="${escapeAttribute(key)}" market="${escapeAttribute(query.get('market') ?? 'us')}" api-base="${escapeAttribute(context.apiBase)}">
       ${elements.join('\n      ')}
     </svc-storefront>
     ${at === 'end' ? scripts : ''}

@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import type { StorefrontError } from '../../api/errors.js';
 import { connectStorefront, resolveSettings, type ResolvedStorefront } from '../../controllers/settings.js';
 import { Localizer, resolveLocale, type StringOverrides } from '../../i18n/localize.js';
+import { tableLoading } from '../../i18n/tables.js';
 
 const reported = new Set<string>();
 
@@ -56,6 +57,15 @@ export class StorefrontElement extends LitElement {
       this.cachedLocalizer = new Localizer(locale, overrides);
     }
     return this.cachedLocalizer;
+  }
+
+  /**
+   * Waits for the strings of the element's language before rendering, where a build
+   * loads them on demand (the CDN builds, for German and Swedish): no English for a moment.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const loading = tableLoading(this.localizer.language);
+    return loading === undefined ? super.scheduleUpdate() : loading.then(() => super.scheduleUpdate());
   }
 
   /**
