@@ -50,16 +50,21 @@ export function postQuery(client: StorefrontClient, market: string, postId: stri
 }
 
 /**
- * Review reads are "never cached": always stale, so a new page load or a newly
- * mounted element asks again, while equal reads in flight are still shared.
+ * Review reads are "never cached": the API sends `no-store`, so nothing survives a
+ * reload, and the query cache lives only as long as the page. Within one page view a
+ * read stays fresh for a short while, so that elements that mount a moment apart (a
+ * summary, then a lazily loaded review list for the same product) share one request
+ * instead of asking twice; equal reads in flight are shared too.
  */
+export const REVIEWS_STALE_TIME = 30_000;
+
 export function reviewsQuery(client: StorefrontClient, market: string, target: ReviewTarget, query: ReviewQuery, pageSize: number): ReviewsOptions {
   return {
     queryKey: queryKeys.reviews(market, target, query, pageSize),
     queryFn: ({ pageParam, signal }) => client.listReviews(market, target, query, { limit: pageSize, cursor: pageParam }, signal),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
-    staleTime: 0,
+    staleTime: REVIEWS_STALE_TIME,
   };
 }
 
@@ -67,7 +72,7 @@ export function reviewSummaryQuery(client: StorefrontClient, market: string, tar
   return {
     queryKey: queryKeys.reviewSummary(market, target),
     queryFn: ({ signal }) => client.getReviewSummary(market, target, signal),
-    staleTime: 0,
+    staleTime: REVIEWS_STALE_TIME,
   };
 }
 
@@ -75,6 +80,6 @@ export function richSnippetQuery(client: StorefrontClient, market: string, produ
   return {
     queryKey: queryKeys.richSnippet(market, productRef),
     queryFn: ({ signal }) => client.getRichSnippet(market, productRef, signal),
-    staleTime: 0,
+    staleTime: REVIEWS_STALE_TIME,
   };
 }

@@ -61,6 +61,31 @@ describe('data layer over HTTP', () => {
     expect(log.filter((entry) => entry.path.endsWith('/company/review-summary'))).toHaveLength(1);
   });
 
+  it('shares a review read with an element that mounts a moment later, within one page view', async () => {
+    const key = await testKey(apiBase, 'late');
+    const { client, queryClient } = storefrontFor({ publishableKey: key, apiBase });
+    const read = (observer: QueryObserver<unknown, Error, unknown, unknown, readonly unknown[]>) =>
+      new Promise<void>((resolve) => {
+        const unsubscribe = observer.subscribe((result) => {
+          if (result.isSuccess) {
+            unsubscribe();
+            resolve();
+          }
+        });
+        if (observer.getCurrentResult().isSuccess) {
+          unsubscribe();
+          resolve();
+        }
+      });
+    await read(new QueryObserver(queryClient, reviewSummaryQuery(client, 'us', { productRef: 'aster-linen-shirt' })) as never);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The second reader stays mounted, as an element would.
+    const unsubscribe = new QueryObserver(queryClient, reviewSummaryQuery(client, 'us', { productRef: 'aster-linen-shirt' })).subscribe(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    unsubscribe();
+    expect((await requestLog(apiBase, key)).filter((entry) => entry.path.endsWith('/review-summary'))).toHaveLength(1);
+  });
+
   it('keeps 120 requests issued at once free of 429s', async () => {
     const key = await testKey(apiBase, 'burst');
     const client = new StorefrontClient({ publishableKey: key, apiBase });
