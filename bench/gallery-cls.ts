@@ -237,7 +237,7 @@ async function main(): Promise<void> {
         },
       ];
     }),
-  ) as Record<Variant, { cls: { median: number; worst: number }; longestTaskMs: { median: number; worst: number }; longestTaskCpuMs: { median: number; worst: number }; firstPlaceholderMs: { median: number; worst: number }; firstPageMs: { median: number; worst: number }; images: number }>;
+  ) as unknown as Record<Variant, { cls: { median: number; worst: number }; longestTaskMs: { median: number; worst: number }; longestTaskCpuMs: { median: number; worst: number }; firstPlaceholderMs: { median: number; worst: number }; firstPageMs: { median: number; worst: number }; images: number }>;
   mkdirSync('bench-results', { recursive: true });
   writeFileSync('bench-results/gallery-cls.json', JSON.stringify(summary, null, 2));
   const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
