@@ -134,16 +134,24 @@ function withoutMutations(): Plugin {
   };
 }
 
-/** CDN builds: English strings inside, the other languages' tables loaded on demand (`src/i18n/tables-cdn.ts`). */
-function stringsOnDemand(): Plugin {
-  const eager = src('i18n/tables.ts');
+/**
+ * CDN builds: modules swapped for their on-demand versions, which load the rarely needed
+ * code as siblings (chunks in the module build): the German and Swedish strings
+ * (`src/i18n/tables-cdn.ts`) and, in the script-tag builds, the masonry and carousel
+ * layouts (`src/elements/post-gallery/extra-layouts-cdn.ts`; as a chunk of the module
+ * build, Rolldown would move Lit and the shared code out of the main chunk into a chunk
+ * of their own, one more request before anything renders).
+ */
+function onDemandInCdn(layouts: boolean): Plugin {
+  const swaps = new Map([[src('i18n/tables.ts'), src('i18n/tables-cdn.ts')]]);
+  if (layouts) swaps.set(src('elements/post-gallery/extra-layouts.ts'), src('elements/post-gallery/extra-layouts-cdn.ts'));
   return {
-    name: 'storefront-widgets:strings-on-demand',
+    name: 'storefront-widgets:on-demand-in-cdn',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!source.endsWith('/tables.js') || importer === undefined) return null;
+      if (!/\/(tables|extra-layouts)\.js$/.test(source) || importer === undefined) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === eager ? src('i18n/tables-cdn.ts') : null;
+      return (resolved && swaps.get(resolved.id)) ?? null;
     },
   };
 }
@@ -153,7 +161,7 @@ function browserBundle(entry: string, outDir: string, format: 'iife' | 'es', out
   return {
     root: '.',
     publicDir: false,
-    plugins: [minifyLitCss(), minifyLitHtml(), withoutMutations(), stringsOnDemand()],
+    plugins: [minifyLitCss(), minifyLitHtml(), withoutMutations(), onDemandInCdn(entry === 'cdn.ts')],
     define: {
       // Library mode leaves this in place and query-core reads it: a page has no `process`.
       'process.env.NODE_ENV': JSON.stringify('production'),
@@ -183,6 +191,7 @@ const cdnParts: Record<string, string> = {
   lightbox: src('elements/post-gallery/svc-post-lightbox.ts'),
   reviews: src('elements/reviews/svc-reviews.ts'),
   'rich-snippet': src('elements/rich-snippet/svc-rich-snippet.ts'),
+  layouts: src('elements/post-gallery/layout-extras.ts'),
   de: src('i18n/de.ts'),
   sv: src('i18n/sv.ts'),
 };

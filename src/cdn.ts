@@ -13,8 +13,9 @@
  * the script's own folder when a page needs them (see `src/cdn-parts.ts`): the
  * lightbox and video on first open, `<svc-reviews>` and `<svc-rich-snippet>` (invisible,
  * so a moment later shifts nothing) once one is in the document or a
- * `<svc-review-summary>` filters a list; the German and Swedish strings with the first
- * element of that language (`src/i18n/tables-cdn.ts`). They use this copy's code through
+ * `<svc-review-summary>` filters a list; the masonry and carousel layouts with the first
+ * gallery that uses one (`src/elements/post-gallery/extra-layouts-cdn.ts`); the German and
+ * Swedish strings with the first element of that language (`src/i18n/tables-cdn.ts`). They use this copy's code through
  * the runtime object published here (see `src/cdn-runtime.ts`).
  */
 import { sharedSingleton } from './api/shared-registry.js';

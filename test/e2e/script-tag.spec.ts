@@ -117,6 +117,38 @@ test.describe('the script-tag bundle', () => {
     expect(log.warnings).toEqual([]);
   });
 
+  test('loads the masonry and carousel layouts once, when a gallery first asks for one', async ({ page }) => {
+    const parts: string[] = [];
+    page.on('request', (request) => {
+      const part = /\/storefront-widgets\.([\w-]+)\.js$/.exec(new URL(request.url()).pathname);
+      if (part) parts.push(part[1]!);
+    });
+    const log = await openPage(page, 'layouts', { scripts: 'classic', at: 'head', elements: 'svc-post-gallery' });
+    await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+    expect(parts, 'the grid needs no sibling').toEqual([]);
+    const { product } = e2eEnv();
+    await page.evaluate((ref) => {
+      for (const layout of ['carousel', 'masonry']) {
+        const gallery = document.createElement('svc-post-gallery');
+        gallery.setAttribute('product-ref', ref);
+        gallery.setAttribute('page-size', '6');
+        gallery.setAttribute('layout', layout);
+        document.querySelector('svc-storefront')!.append(gallery);
+      }
+    }, product);
+    const carousel = page.locator('svc-post-gallery[layout="carousel"]');
+    await expect(carousel.getByRole('region')).toHaveAttribute('aria-roledescription', 'carousel');
+    await expect(page.locator('svc-post-gallery[layout="masonry"] ul.masonry [part~="tile"]').first()).toBeVisible();
+    // The carousel's controller came with it: the arrow keys move between slides.
+    await carousel.locator('[part~="tile"]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(carousel.locator('.slide').nth(1).locator('[part~="tile"]')).toBeFocused();
+    // Once, with what the siblings share.
+    expect(parts.sort()).toEqual(['layouts', 'shared']);
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toEqual([]);
+  });
+
   test('loaded twice: no exception, elements render, exactly one warning', async ({ page }) => {
     const log = await openPage(page, 'twice', { scripts: 'classic,classic', at: 'head' });
     await expectAllRendered(page);

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
-import { isRtl, prefersReducedMotion } from './carousel-controller.js';
+import { isRtl, prefersReducedMotion } from './motion.js';
 import { renderPanel, renderVideo } from './lightbox-panel.js';
 import { lightboxStyles } from './lightbox.styles.js';
 import { wrapTab } from './focus-trap.js';

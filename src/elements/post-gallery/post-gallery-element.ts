@@ -7,9 +7,10 @@ import { infiniteQueryController } from '../../controllers/query-controller.js';
 import { postsQuery, type PostsOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
 import { renderError } from '../shared/states.js';
-import { CarouselController } from './carousel-controller.js';
+import type { CarouselController } from './carousel-controller.js';
+import { extraLayouts, type LayoutExtras } from './extra-layouts.js';
 import { parseColumns, parseFilters, parseLayout, parseLoadMode, parsePageSize } from './gallery-options.js';
-import { renderCarousel, renderGrid, renderMasonry, type LayoutContext } from './layouts.js';
+import { renderGrid, type LayoutContext } from './layouts.js';
 import type { LightboxNavigateEvent } from './lightbox-element.js';
 import { galleryStyles } from './post-gallery.styles.js';
 import { ScrollLoader } from './scroll-loader.js';
@@ -113,7 +114,9 @@ export class SvcPostGallery extends StorefrontElement {
     return { queryClient: s.queryClient, options: postsQuery(s.client, s.market, filters, parsePageSize(this.pageSize)) };
   });
   private readonly view = new GalleryState(this, () => this.posts.result, (name, detail) => this.emit(name, detail));
-  private readonly carousel = new CarouselController(this, (index) => this.view.announcePosition(index, this.localizer), () => this.fetchMore());
+  /** The masonry and carousel layouts: `undefined` while they load (CDN builds), `null` if they could not. */
+  private extras: LayoutExtras | null | undefined;
+  private carousel: CarouselController | undefined;
   /** `load="scroll"`: the next page when the end comes into view. */
   protected readonly scrollLoader = new ScrollLoader(
     this,
@@ -251,7 +254,21 @@ export class SvcPostGallery extends StorefrontElement {
     this.opener = undefined;
   };
 
+  /** The masonry and carousel code, once a layout other than the grid asks for it; `undefined` while it loads. */
+  private layoutExtras(): LayoutExtras | null | undefined {
+    if (this.extras !== undefined || this.mode === 'grid') return this.extras;
+    const extras = extraLayouts();
+    if (!(extras instanceof Promise)) return (this.extras = extras);
+    void extras.then((loaded) => {
+      this.extras = loaded;
+      this.requestUpdate();
+    });
+    return undefined;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    const extras = this.layoutExtras();
+    if (extras && this.mode === 'carousel') this.carousel ??= new extras.CarouselController(this, (index) => this.view.announcePosition(index, this.localizer), () => this.fetchMore());
     // Measured before rendering, so that the first frame already has the right columns.
     if (this.fitColumns === undefined || changed.has('layout') || changed.has('columns')) this.fitColumns = this.fit(this.clientWidth);
     this.view.sync(this.localizer);
@@ -270,9 +287,11 @@ export class SvcPostGallery extends StorefrontElement {
     if (result?.isError && !result.data) {
       return html`<div part="base" class="base">${renderError(result.error, this.localizer, () => void result.refetch())}</div>`;
     }
-    const posts = result?.data ? this.view.posts : undefined;
-    if (posts && posts.length === 0 && !result?.hasNextPage) return html`<slot name="empty"></slot>`;
     const mode = this.mode;
+    const extras = this.extras;
+    // Until the masonry or carousel code is there (CDN builds), the loading state stays.
+    const posts = result?.data && (mode === 'grid' || extras !== undefined) ? this.view.posts : undefined;
+    if (posts && posts.length === 0 && !result?.hasNextPage) return html`<slot name="empty"></slot>`;
     const ctx: LayoutContext = {
       posts,
       skeletons: parsePageSize(this.pageSize),
@@ -282,7 +301,12 @@ export class SvcPostGallery extends StorefrontElement {
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,
       rendered: this.rendered,
     };
-    const body = mode === 'carousel' ? renderCarousel({ ...ctx, carousel: this.carousel, hasMore: this.canFetchMore }) : mode === 'masonry' ? renderMasonry(ctx) : renderGrid(ctx);
+    const body =
+      mode === 'carousel' && extras && this.carousel
+        ? extras.renderCarousel({ ...ctx, carousel: this.carousel, hasMore: this.canFetchMore })
+        : mode === 'masonry' && extras
+          ? extras.renderMasonry(ctx)
+          : renderGrid(ctx);
     return html`<div part="base" class="base layout-${mode}" aria-busy=${posts ? 'false' : 'true'}>
         ${body} ${this.renderFooter(result, posts !== undefined)}
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.view.announcement}</div>
