@@ -139,6 +139,9 @@ test.describe('the script-tag bundle', () => {
     const carousel = page.locator('svc-post-gallery[layout="carousel"]');
     await expect(carousel.getByRole('region')).toHaveAttribute('aria-roledescription', 'carousel');
     await expect(page.locator('svc-post-gallery[layout="masonry"] ul.masonry [part~="tile"]').first()).toBeVisible();
+    // Their styles came with them (adopted by each gallery, no style element or attribute).
+    await expect(carousel.locator('.carousel-track')).toHaveCSS('display', 'flex');
+    await expect(page.locator('svc-post-gallery[layout="masonry"] ul.masonry > .cell').first()).toHaveCSS('position', 'absolute');
     // The carousel's controller came with it: the arrow keys move between slides.
     await carousel.locator('[part~="tile"]').first().focus();
     await page.keyboard.press('ArrowRight');

@@ -12,6 +12,7 @@ import { mediaRatio, renderSkeleton } from './tile.js';
  * `extra-layouts-cdn.ts`); the grid stays in `layouts.ts`.
  */
 export { CarouselController } from './carousel-controller.js';
+export { layoutStyles } from './layout-extras.styles.js';
 
 /** Columns of tiles in their own aspect ratios, placed by {@link layoutMasonry}. */
 export function renderMasonry(ctx: LayoutContext): TemplateResult {

@@ -1,5 +1,5 @@
 import type { InfiniteData, InfiniteQueryObserverResult } from '@tanstack/query-core';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { StorefrontError } from '../../api/errors.js';
 import type { Page, Post } from '../../api/types.js';
@@ -258,12 +258,19 @@ export class SvcPostGallery extends StorefrontElement {
   private layoutExtras(): LayoutExtras | null | undefined {
     if (this.extras !== undefined || this.mode === 'grid') return this.extras;
     const extras = extraLayouts();
-    if (!(extras instanceof Promise)) return (this.extras = extras);
+    if (!(extras instanceof Promise)) return this.useExtras(extras);
     void extras.then((loaded) => {
-      this.extras = loaded;
+      this.useExtras(loaded);
       this.requestUpdate();
     });
     return undefined;
+  }
+
+  /** Takes the masonry and carousel code, and adds its styles after the gallery's own. */
+  private useExtras(extras: LayoutExtras | null): LayoutExtras | null {
+    this.extras = extras;
+    if (extras && this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcPostGallery.elementStyles, extras.layoutStyles]);
+    return extras;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
