@@ -101,7 +101,7 @@ const inside = (host: Element, selector: string) => host.shadowRoot?.querySelect
 
 /** Every element shows its data (and the shoppable post its picture). */
 export async function shopReady(shop: Shop): Promise<void> {
-  await until(() => inside(shop.summary, 'button.bar').length === 5, 'summary bars');
+  await until(() => inside(shop.summary, '.summary button.bar').length === 5, 'summary bars');
   await until(() => inside(shop.shoppable, 'button.hotspot').length > 0 && inside(shop.shoppable, 'img.picture.loaded').length > 0, 'shoppable post');
   await until(() => inside(shop.gallery, 'button.tile').length === 4, 'gallery tiles');
   await until(() => inside(shop.carousel, 'button.tile').length === 6, 'carousel tiles');

@@ -324,7 +324,7 @@ describe('svc-rich-snippet and svc-storefront', () => {
     const snippet = mount('svc-rich-snippet', { 'product-ref': reviewed }, storefront);
     const summary = mount('svc-review-summary', { 'product-ref': reviewed }, storefront);
     await until(() => document.head.querySelector(`script[data-svc-rich-snippet="${reviewed}"]`), 'the JSON-LD');
-    await until(() => q(summary, 'button.bar'), 'summary in the storefront');
+    await until(() => q(summary, '.summary button.bar'), 'summary in the storefront');
     expect(getComputedStyle(snippet).display).toBe('none');
     expect(deepElements(snippet)).toHaveLength(0);
     expect(getComputedStyle(storefront).display).toBe('contents');

@@ -35,7 +35,7 @@ it.each(['us', 'de'])('has no WCAG AA violations in %s (summary, badge, empty, f
   const badge = mount('svc-review-summary', { ...attrs, 'product-ref': reviewed.handle, variant: 'badge' });
   const empty = mount('svc-review-summary', { ...attrs, 'product-ref': unreviewed.handle });
   const list = mount('svc-reviews', { ...attrs, 'product-ref': reviewed.handle, 'page-size': '10' });
-  await expect.poll(() => shadow(summary).querySelector('[part~="bar"]') && shadow(badge).querySelector('[role="img"]') && shadow(empty).querySelector('[part="empty"]'), { timeout: 10_000 }).toBeTruthy();
+  await expect.poll(() => shadow(summary).querySelector('.summary [part~="bar"]') && shadow(badge).querySelector('[role="img"]') && shadow(empty).querySelector('[part="empty"]'), { timeout: 10_000 }).toBeTruthy();
   await expect.poll(() => shadow(list).querySelector('[part~="review"]') && shadow(list).querySelector('[part~="bar"]'), { timeout: 10_000 }).toBeTruthy();
   await userEvent.click(shadow(list).querySelector<HTMLButtonElement>('button[part~="bar"]')!);
   await expect.poll(() => shadow(list).querySelector('[part="translation-toggle"]'), { timeout: 10_000 }).toBeTruthy();

@@ -20,11 +20,12 @@ it('loads <svc-reviews> on demand, and filters it', async () => {
   const attrs = { 'api-base': apiBase, 'publishable-key': key, market: 'us', 'product-ref': product.handle };
   const summary = mount('svc-review-summary', attrs);
   const list = mount('svc-reviews', { ...attrs, 'page-size': '50' });
-  await expect.poll(() => shadow(summary).querySelector('[part~="bar"]'), { timeout: 10_000 }).toBeTruthy();
+  // The loaded summary (while loading, an invisible copy of its layout holds the place).
+  await expect.poll(() => shadow(summary).querySelector('.summary [part~="bar"]'), { timeout: 10_000 }).toBeTruthy();
   expect(customElements.get('svc-reviews')).toBeUndefined();
   expect(list.shadowRoot).toBeNull();
 
-  await userEvent.click(shadow(summary).querySelector<HTMLButtonElement>('button[aria-label^="2 stars"]')!);
+  await userEvent.click(shadow(summary).querySelector<HTMLButtonElement>('.summary button[aria-label^="2 stars"]')!);
   await expect.poll(() => customElements.get('svc-reviews'), { timeout: 10_000 }).toBeDefined();
   const ratings = () => [...(list.shadowRoot?.querySelectorAll<HTMLElement>('[part~="review"]') ?? [])].map((item) => Number(item.dataset['rating']));
   await expect.poll(() => ratings().length > 0 && ratings().every((rating) => rating === 2), { timeout: 10_000 }).toBe(true);
