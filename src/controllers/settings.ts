@@ -1,6 +1,7 @@
 import { ConfigError, StorefrontError } from '../api/errors.js';
 import { sharedSingleton } from '../api/shared-registry.js';
 import { storefrontFor, type Storefront } from '../queries/query-client.js';
+import { refreshElements } from '../shared/refresh-elements.js';
 
 /** What an element needs to read the Storefront API. */
 export interface StorefrontSettings {
@@ -19,9 +20,7 @@ const pageDefaults = () => sharedSingleton('page-defaults.v1', (): StorefrontSet
  */
 export function configure(settings: StorefrontSettings): void {
   Object.assign(pageDefaults(), settings);
-  for (const element of document.querySelectorAll<Element & { requestUpdate?: () => void }>('*')) {
-    if (element.localName.startsWith('svc-')) element.requestUpdate?.();
-  }
+  refreshElements();
 }
 
 /** The nearest `<svc-storefront>` around an element, across shadow-root boundaries. */

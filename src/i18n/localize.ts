@@ -1,4 +1,5 @@
 import { sharedSingleton } from '../api/shared-registry.js';
+import { refreshElements } from '../shared/refresh-elements.js';
 import { en, type PluralForms, type StringKey } from './en.js';
 import { tables } from './tables.js';
 
@@ -19,15 +20,7 @@ export function setStrings(language: string, strings: StringOverrides): void {
   const map = pageOverrides();
   const tag = language.trim().toLowerCase();
   map.set(tag, { ...map.get(tag), ...strings });
-  if (typeof document !== 'undefined') refresh(document);
-}
-
-/** Asks every `svc-*` element under `root` (through open shadow roots) to render again. */
-function refresh(root: Document | ShadowRoot): void {
-  for (const element of root.querySelectorAll<Element & { requestUpdate?: () => void }>('*')) {
-    if (element.localName.startsWith('svc-')) element.requestUpdate?.();
-    if (element.shadowRoot) refresh(element.shadowRoot);
-  }
+  if (typeof document !== 'undefined') refreshElements(document);
 }
 
 /** The language usually spoken in a market's region (`de` → `de-DE`), for market codes not in the table. */

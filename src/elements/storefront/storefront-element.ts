@@ -1,5 +1,6 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
+import { refreshElements } from '../../shared/refresh-elements.js';
 
 /**
  * Carries the settings for the elements inside it, so that a page names its key,
@@ -33,8 +34,6 @@ export class SvcStorefront extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.size === 0) return;
     // Children resolve settings on update: ask the storefront elements inside to update.
-    for (const element of this.querySelectorAll<Element & { requestUpdate?: () => void }>('*')) {
-      if (element.localName.startsWith('svc-')) element.requestUpdate?.();
-    }
+    refreshElements(this);
   }
 }
