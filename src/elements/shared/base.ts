@@ -30,7 +30,8 @@ export class StorefrontElement extends LitElement {
 
   private resolvedKey = '';
   private resolved: ResolvedStorefront | undefined;
-  private localizerKey = '';
+  private localizerLocale = '';
+  private localizerStrings: StringOverrides | undefined;
   private cachedLocalizer: Localizer | undefined;
 
   /** The client, QueryClient and market this element reads with, or the setup error to show. */
@@ -50,11 +51,11 @@ export class StorefrontElement extends LitElement {
   protected get localizer(): Localizer {
     const resolved = this.storefront;
     const locale = resolveLocale(this, resolved.ok ? resolved.market : (this.market ?? undefined));
-    const overrides = this.strings ?? {};
-    const key = `${locale}|${JSON.stringify(overrides)}`;
-    if (this.cachedLocalizer === undefined || key !== this.localizerKey) {
-      this.localizerKey = key;
-      this.cachedLocalizer = new Localizer(locale, overrides);
+    // A new `strings` object is a new set of overrides (a Lit property changes by assignment).
+    if (this.cachedLocalizer === undefined || locale !== this.localizerLocale || this.strings !== this.localizerStrings) {
+      this.localizerLocale = locale;
+      this.localizerStrings = this.strings;
+      this.cachedLocalizer = new Localizer(locale, this.strings ?? {});
     }
     return this.cachedLocalizer;
   }
