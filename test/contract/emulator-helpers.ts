@@ -1,5 +1,6 @@
 /** Helpers for the emulator's contract tests: real HTTP against the emulator the global setup started. */
 import { inject } from 'vitest';
+import { requestLog as sharedRequestLog, testKey, type LoggedRequest } from '../support/emulator-control.ts';
 
 /** Origin of the running emulator, e.g. `http://127.0.0.1:41234`. */
 export const base = inject('apiBase');
@@ -13,18 +14,9 @@ export interface TestKeyOptions {
 /** A bucket so large that long pagination walks never meet the rate limit. */
 export const UNLIMITED = { capacity: 100_000, refillPerSecond: 100_000 };
 
-let counter = 0;
-
 /** Registers a fresh test key (its own workspace, rate bucket, faults and log). */
-export async function registerKey(name: string, options: TestKeyOptions = {}): Promise<string> {
-  const key = `svc_pk_test_${name}_${process.pid}_${(counter++).toString(36)}_${Date.now().toString(36)}`;
-  const response = await fetch(`${base}/__emulator/keys`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key, ...options }),
-  });
-  if (response.status !== 201) throw new Error(`registering ${key} failed: ${response.status} ${await response.text()}`);
-  return key;
+export function registerKey(name: string, options: TestKeyOptions = {}): Promise<string> {
+  return testKey(base, name, options as Parameters<typeof testKey>[2]);
 }
 
 export function get(path: string, key?: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -86,16 +78,11 @@ export async function info(): Promise<EmulatorInfo> {
   return (await (await fetch(`${base}/__emulator/info`)).json()) as EmulatorInfo;
 }
 
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  status: number;
-  at: number;
-}
+export type { LoggedRequest };
 
-export async function requestLog(key: string): Promise<LoggedRequest[]> {
-  return (await (await fetch(`${base}/__emulator/log?key=${encodeURIComponent(key)}`)).json()) as LoggedRequest[];
+/** Every request the emulator saw for a key, preflights included. */
+export function requestLog(key: string): Promise<LoggedRequest[]> {
+  return sharedRequestLog(base, key, { preflights: true });
 }
 
 export async function setFaults(key: string, faults: Record<string, unknown>): Promise<Response> {

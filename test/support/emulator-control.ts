@@ -29,12 +29,16 @@ export interface LoggedRequest {
 let counter = 0;
 
 /** Registers a fresh publishable key (its own rate bucket and faults) and returns it. */
-export async function testKey(apiBase: string, name: string, options: { plan?: 'reviews' | 'noreviews'; faults?: Faults } = {}): Promise<string> {
+export async function testKey(
+  apiBase: string,
+  name: string,
+  options: { plan?: 'reviews' | 'noreviews'; faults?: Faults; rate?: { capacity?: number; refillPerSecond?: number } } = {},
+): Promise<string> {
   const key = `svc_pk_test_${name}_${Date.now().toString(36)}_${(counter++).toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const response = await fetch(`${apiBase}/__emulator/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key, plan: options.plan ?? 'reviews', faults: options.faults ?? {} }),
+    body: JSON.stringify({ key, plan: options.plan ?? 'reviews', faults: options.faults ?? {}, ...(options.rate ? { rate: options.rate } : {}) }),
   });
   if (!response.ok) throw new Error(`could not register test key: ${response.status}`);
   return key;
