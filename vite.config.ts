@@ -137,19 +137,23 @@ function withoutMutations(): Plugin {
 /**
  * CDN builds: modules swapped for their on-demand versions, which load the rarely needed
  * code as siblings (chunks in the module build): the German and Swedish strings
- * (`src/i18n/tables-cdn.ts`) and, in the script-tag builds, the masonry and carousel
- * layouts (`src/elements/post-gallery/extra-layouts-cdn.ts`; as a chunk of the module
- * build, Rolldown would move Lit and the shared code out of the main chunk into a chunk
- * of their own, one more request before anything renders).
+ * (`src/i18n/tables-cdn.ts`) and, in the script-tag build, the masonry and carousel
+ * layouts (`src/elements/post-gallery/extra-layouts-cdn.ts`) and the shoppable post's
+ * view (`src/elements/shoppable-post/load-view-cdn.ts`). As chunks of the module build,
+ * Rolldown would move Lit and the shared code out of the main chunk into a chunk of
+ * their own, one more request before anything renders.
  */
-function onDemandInCdn(layouts: boolean): Plugin {
+function onDemandInCdn(scriptTag: boolean): Plugin {
   const swaps = new Map([[src('i18n/tables.ts'), src('i18n/tables-cdn.ts')]]);
-  if (layouts) swaps.set(src('elements/post-gallery/extra-layouts.ts'), src('elements/post-gallery/extra-layouts-cdn.ts'));
+  if (scriptTag) {
+    swaps.set(src('elements/post-gallery/extra-layouts.ts'), src('elements/post-gallery/extra-layouts-cdn.ts'));
+    swaps.set(src('elements/shoppable-post/load-view.ts'), src('elements/shoppable-post/load-view-cdn.ts'));
+  }
   return {
     name: 'storefront-widgets:on-demand-in-cdn',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!/\/(tables|extra-layouts)\.js$/.test(source) || importer === undefined) return null;
+      if (!/\/(tables|extra-layouts|load-view)\.js$/.test(source) || importer === undefined) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && swaps.get(resolved.id)) ?? null;
     },
@@ -175,7 +179,6 @@ function browserBundle(entry: string, outDir: string, format: 'iife' | 'es', out
       minify: 'terser',
       terserOptions: { ecma: 2020, compress: { passes: 3 } },
       lib: { entry: src(entry), name: 'StorefrontWidgetsBundle', formats: [format] },
-      // Library-mode ES output is not minified by `build.minify` alone.
       rolldownOptions: {
         // The entry may export internals to its lazy chunks, so code the entry needs anyway
         // stays in it instead of moving to shared chunks that cost extra requests.
@@ -195,6 +198,7 @@ const cdnParts: Record<string, string> = {
   reviews: src('elements/reviews/svc-reviews.ts'),
   'rich-snippet': src('elements/rich-snippet/svc-rich-snippet.ts'),
   layouts: src('elements/post-gallery/layout-extras.ts'),
+  shoppable: src('elements/shoppable-post/shoppable-view.ts'),
   de: src('i18n/de.ts'),
   sv: src('i18n/sv.ts'),
 };

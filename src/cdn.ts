@@ -11,7 +11,9 @@
  *
  * The rarely used parts are sibling files, `storefront-widgets.<part>.js`, loaded from
  * the script's own folder when a page needs them (see `src/cdn-parts.ts`): the
- * lightbox and video on first open, `<svc-reviews>` and `<svc-rich-snippet>` (invisible,
+ * shoppable post's view while the first post is read
+ * (`src/elements/shoppable-post/load-view-cdn.ts`; the element and its loading and error
+ * states are inside), the lightbox and video on first open, `<svc-reviews>` and `<svc-rich-snippet>` (invisible,
  * so a moment later shifts nothing) once one is in the document or a
  * `<svc-review-summary>` filters a list; the masonry and carousel layouts with the first
  * gallery that uses one (`src/elements/post-gallery/extra-layouts-cdn.ts`); the German and

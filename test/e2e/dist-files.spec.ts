@@ -36,7 +36,9 @@ const ELEMENT_MODULES = [
 const LIGHTBOX_MODULES = ['src/elements/post-gallery/lightbox-element.ts', 'src/elements/post-gallery/lightbox-panel.ts'];
 const REVIEW_LIST_MODULES = ['src/elements/reviews/reviews-element.ts', 'src/elements/reviews/review-item.ts'];
 
-const PARTS = ['lightbox', 'reviews', 'rich-snippet', 'layouts', 'de', 'sv'];
+const PARTS = ['lightbox', 'reviews', 'rich-snippet', 'layouts', 'shoppable', 'de', 'sv'];
+/** The shoppable post's view (media, hotspots, cards, product list) loads on demand in the script-tag build; the element and its states stay inside. */
+const SHOPPABLE_VIEW_MODULES = ['src/elements/shoppable-post/shoppable-view.ts', 'src/elements/shoppable-post/card-controller.ts', 'src/elements/shoppable-post/product-view.ts', 'src/elements/shoppable-post/product.styles.ts'];
 /** The masonry and carousel layouts load on demand in the script-tag build (the grid stays inside). */
 const LAYOUT_MODULES = ['src/elements/post-gallery/layout-extras.ts', 'src/elements/post-gallery/carousel-controller.ts', 'src/elements/post-gallery/masonry.ts'];
 /** German and Swedish strings load on demand in the CDN builds (English stays inside). */
@@ -56,7 +58,7 @@ test.describe('dist/cdn/storefront-widgets.js', () => {
     expect(code).not.toMatch(/\bprocess\.env\b/);
     const inside = sources(path);
     for (const module of ELEMENT_MODULES.filter((module) => !RICH_SNIPPET_MODULES.includes(module))) expect(inside).toContain(module);
-    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...RICH_SNIPPET_MODULES, ...LAYOUT_MODULES, ...Object.values(STRING_TABLES).flat()]) expect(inside).not.toContain(module);
+    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...RICH_SNIPPET_MODULES, ...LAYOUT_MODULES, ...SHOPPABLE_VIEW_MODULES, ...Object.values(STRING_TABLES).flat()]) expect(inside).not.toContain(module);
     expect(inside).toContain('src/i18n/en.ts');
     expect(inside).toContain('src/elements/post-gallery/layouts.ts');
     for (const dependency of DEPENDENCIES) expect(inside.some((source) => source.includes(`node_modules/${dependency}/`))).toBe(true);
@@ -64,7 +66,7 @@ test.describe('dist/cdn/storefront-widgets.js', () => {
 
   test('its sibling parts are ES modules that hold their own code and borrow the rest from the script', () => {
     const core = new Set(sources(path));
-    const expected: Record<string, string[]> = { lightbox: LIGHTBOX_MODULES, reviews: REVIEW_LIST_MODULES, 'rich-snippet': RICH_SNIPPET_MODULES, layouts: LAYOUT_MODULES, ...STRING_TABLES };
+    const expected: Record<string, string[]> = { lightbox: LIGHTBOX_MODULES, reviews: REVIEW_LIST_MODULES, 'rich-snippet': RICH_SNIPPET_MODULES, layouts: LAYOUT_MODULES, shoppable: SHOPPABLE_VIEW_MODULES, ...STRING_TABLES };
     for (const part of PARTS) {
       const file = `cdn/storefront-widgets.${part}.js`;
       const inside = sources(file);

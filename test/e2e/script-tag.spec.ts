@@ -52,7 +52,7 @@ test.describe('the script-tag bundle', () => {
     expect(log.errors).toEqual([]);
   });
 
-  test('loads its sibling files from its own folder only when needed: lightbox on first open, review list and rich snippet when one is in the page', async ({ page }) => {
+  test('loads its sibling files from its own folder only when needed, each once: shoppable post view with the first post, lightbox on first open, review list and rich snippet when one is in the page', async ({ page }) => {
     const parts: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -64,7 +64,7 @@ test.describe('the script-tag bundle', () => {
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
     await expect(page.locator('svc-shoppable-post [part~="hotspot"]').first()).toBeVisible();
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
-    expect(parts, 'nothing lazy before it is needed').toEqual([]);
+    expect(parts, 'only the shoppable post view (and what the siblings share) before anything else is needed').toEqual(['shoppable', 'shared']);
     expect(await page.evaluate(() => [customElements.get('svc-reviews'), customElements.get('svc-rich-snippet'), customElements.get('svc-post-lightbox')])).toEqual([undefined, undefined, undefined]);
 
     await page.locator('svc-post-gallery [part~="tile"]').first().click();
@@ -84,7 +84,7 @@ test.describe('the script-tag bundle', () => {
     }, product);
     await expect(page.locator('svc-reviews [part~="review"]').first()).toBeVisible();
     await expectRichSnippet(page);
-    expect(parts).toEqual(expect.arrayContaining(['lightbox', 'reviews', 'rich-snippet']));
+    expect([...parts].sort(), 'each sibling once').toEqual(['lightbox', 'reviews', 'rich-snippet', 'shared', 'shoppable']);
     expect(log.errors).toEqual([]);
     expect(log.warnings).toEqual([]);
   });
@@ -109,12 +109,22 @@ test.describe('the script-tag bundle', () => {
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
     await expect(page.locator('svc-shoppable-post')).toContainText('Produkte in diesem Beitrag');
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
-    expect(parts).toEqual(['de']);
+    expect([...parts].sort(), 'no strings but German').toEqual(['de', 'shared', 'shoppable']);
     const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
     expect(seen.length).toBeGreaterThan(0);
     for (const text of seen) expect(text).not.toMatch(/Loading|Products in this post|reviews?\b|Retry/);
     expect(log.errors).toEqual([]);
     expect(log.warnings).toEqual([]);
+  });
+
+  test('when the shoppable post view cannot load, the shoppable post shows a small error and the other elements render', async ({ page }) => {
+    await page.route(/\/storefront-widgets\.shoppable\.js$/, (route) => route.abort());
+    const log = await openPage(page, 'view_blocked', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });
+    await expect(page.locator('svc-shoppable-post [part~="error"]')).toHaveText('Something went wrong.');
+    await expect(page.locator('svc-shoppable-post [part~="hotspot"]')).toHaveCount(0);
+    await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    expect(log.errors.filter((error) => error.includes('could not load the shoppable post view'))).toHaveLength(1);
   });
 
   test('loads the masonry and carousel layouts once, when a gallery first asks for one', async ({ page }) => {

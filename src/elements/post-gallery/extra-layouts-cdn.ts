@@ -1,7 +1,4 @@
-import type { LayoutExtras } from './extra-layouts.js';
-
-let loaded: LayoutExtras | null | undefined;
-let loading: Promise<LayoutExtras | null> | undefined;
+import { onDemand } from '../shared/on-demand.js';
 
 /**
  * The CDN builds' masonry and carousel layouts (in place of `extra-layouts.ts`): a
@@ -9,14 +6,4 @@ let loading: Promise<LayoutExtras | null> | undefined;
  * request. A promise while loading, then the module, or `null` when it could not load
  * (the gallery then shows a grid).
  */
-export function extraLayouts(): LayoutExtras | Promise<LayoutExtras | null> | null {
-  if (loaded !== undefined) return loaded;
-  loading ??= import('./layout-extras.js').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      console.error('storefront-widgets: could not load the masonry and carousel layouts; showing a grid.', error);
-      return (loaded = null);
-    },
-  );
-  return loading;
-}
+export const extraLayouts = onDemand(() => import('./layout-extras.js'), 'could not load the masonry and carousel layouts; showing a grid.');

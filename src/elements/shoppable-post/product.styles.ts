@@ -207,7 +207,7 @@ export const productStyles = css`
     width: auto;
   }
 
-  /* Here, after the rules above (the same block in shoppable-post.styles.ts comes before them and loses). */
+  /* Here, after the rules above (the same block in shoppable-view.styles.ts comes before them and loses). */
   @media (prefers-reduced-motion: reduce) {
     .card {
       animation: none;

@@ -1,33 +1,18 @@
 import type { QueryObserverResult } from '@tanstack/query-core';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { StorefrontError } from '../../api/errors.js';
 import { normalizePost } from '../../api/normalize.js';
-import type { Media, Post, Product } from '../../api/types.js';
+import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
 import { postQuery, type PostOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
-import { blurhash } from '../shared/placeholder.js';
-import { cssText } from '../shared/css-text.js';
 import { renderError } from '../shared/states.js';
-import { CardController } from './card-controller.js';
-import { hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
-import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
-import { productStyles } from './product.styles.js';
+import { shoppableView, type ViewModule } from './load-view.js';
+import type { Fit } from './media-box.js';
+import type { ProductUrlMode } from './product-view.js';
 import { styles } from './shoppable-post.styles.js';
-import { StageController } from './stage-controller.js';
-
-/** From this width (CSS px) on, the product list sits beside the media instead of below it. */
-export const WIDE_MIN_WIDTH = 640;
-
-/** The picture the hotspots sit on: the image, or a video's poster. */
-function pictureOf(post: Post): Media | undefined {
-  if (post.type === 'IMAGE') return post.media;
-  return post.media.poster === undefined ? undefined : { ...post.media, url: post.media.poster };
-}
-
-const sizeOf = (media: Media | undefined): Size | undefined =>
-  media?.width !== undefined && media.height !== undefined ? { width: media.width, height: media.height } : undefined;
+import type { ShoppableView } from './shoppable-view.js';
 
 /**
  * One post's photo (or video poster) with a hotspot on each tagged product, a card per
@@ -72,7 +57,7 @@ const sizeOf = (media: Media | undefined): Size | undefined =>
  * @cssprop [--svc-media-radius=8px] - Corner radius of the media.
  */
 export class SvcShoppablePost extends StorefrontElement {
-  static override styles = [styles, productStyles];
+  static override styles = styles;
 
   /** The post to read from the Storefront API. Ignored while `post` is set. */
   @property({ attribute: 'post-id' }) postId?: string;
@@ -92,18 +77,13 @@ export class SvcShoppablePost extends StorefrontElement {
   /** Hides the product list (hotspots stay). */
   @property({ type: Boolean, attribute: 'hide-products', reflect: true }) hideProducts = false;
 
-  @state() private natural: Size | undefined;
-  @state() private loaded = false;
-  @state() private settled = false;
-  @state() private playing = false;
-  @state() private highlighted: number | undefined;
-
   private given: Post | null | undefined;
   private shownKey = '';
   private emittedPost: Post | undefined;
   private emittedError: unknown;
-  private readonly stage = new StageController(this, () => this.renderRoot?.querySelector('.stage') ?? null);
-  private readonly card = new CardController(this, (index) => this.renderRoot.querySelector<HTMLElement>(`#hotspot-${index}`));
+  /** What renders a shown post: `undefined` while the script tag loads it, `null` when it could not. */
+  private viewModule: ViewModule | null | undefined;
+  private view: ShoppableView | undefined;
 
   private readonly query = queryController<QueryObserverResult<Post, StorefrontError>, PostOptions>(this, () => {
     if (this.post != null || !this.postId) return undefined;
@@ -116,15 +96,30 @@ export class SvcShoppablePost extends StorefrontElement {
     return this.post != null ? (this.given ?? undefined) : this.query.result?.data;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Asked for at once, so that the script tag loads the view while the post is read.
+    if (this.viewModule !== undefined) return;
+    const module = shoppableView();
+    if (!(module instanceof Promise)) this.viewModule = module;
+    else
+      void module.then((loaded) => {
+        this.viewModule = loaded;
+        this.requestUpdate();
+      });
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('post')) this.given = this.post == null ? undefined : this.read(this.post);
     const shown = this.shown;
+    if (shown !== undefined && this.viewModule && this.view === undefined) {
+      this.view = new this.viewModule.ShoppableView(this, (event, product, post) => this.select(event, product, post));
+      if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcShoppablePost.elementStyles, ...this.viewModule.viewStyles]);
+    }
     const key = shown === undefined ? '' : `${shown.id}|${shown.media.url}`;
     if (key !== this.shownKey) {
       this.shownKey = key;
-      this.natural = undefined;
-      this.loaded = this.settled = this.playing = false;
-      this.card.open = undefined;
+      this.view?.reset();
     }
   }
 
@@ -140,10 +135,10 @@ export class SvcShoppablePost extends StorefrontElement {
     const error = this.post == null && this.postId ? (this.storefront.ok ? this.query.result?.error : this.storefront.error) : undefined;
     if (error && error !== this.emittedError) this.emit('svc-error', { error });
     this.emittedError = error ?? undefined;
-    const shown = this.shown;
-    if (shown !== undefined && shown !== this.emittedPost) this.emit('svc-load', { post: shown });
-    this.emittedPost = shown;
-    this.card.place(this.renderRoot.querySelector('.stage'), this.isRtl());
+    const shown = this.view && this.shown;
+    if (shown && shown !== this.emittedPost) this.emit('svc-load', { post: shown });
+    this.emittedPost = shown || undefined;
+    this.view?.updated(this.isRtl());
   }
 
   private isRtl(): boolean {
@@ -162,114 +157,17 @@ export class SvcShoppablePost extends StorefrontElement {
     const result = this.query.result;
     if (result?.data !== undefined) return this.renderPost(result.data);
     if (result?.error) return renderError(result.error, this.localizer, () => void result.refetch());
+    return this.renderLoading();
+  }
+
+  private renderLoading(): TemplateResult {
     return html`<div class="loading" role="status"><span class="vh">${this.localizer.t('loading')}</span></div>`;
   }
 
+  /** The post, once the view is there; the loading state until then (an error when the view could not load). */
   private renderPost(post: Post): TemplateResult {
-    const picture = pictureOf(post);
-    const reserved = sizeOf(post.media) ?? this.natural;
-    const mediaSize = this.natural ?? reserved;
-    const stage = this.stage.size;
-    const box = stage && mediaSize ? mediaBox(stage, mediaSize, this.fit) : undefined;
-    const frame = box ? `left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px` : 'inset:0';
-    const tagged = post.taggedProducts;
-    const order = readingOrder(tagged, 0.05, this.isRtl());
-    const showHotspots = picture !== undefined && !this.playing;
-    const showList = !this.hideProducts && tagged.length > 0;
-    // Beside the media only while the media is shown (a theme may hide it: `::part(media) {display: none}`).
-    const beside = this.stage.hostWidth >= WIDE_MIN_WIDTH && showList && stage?.width !== 0;
-    return html`<div class="layout ${beside ? 'wide' : ''}" @keydown=${this.card.onKeydown}>
-      <div class="stage" part="media" style=${cssText(reserved ? `--_media-aspect:${reserved.width} / ${reserved.height}` : undefined)}>
-        <div class="clip">
-          ${picture?.hash && !this.settled ? html`<canvas class="placeholder" style=${cssText(frame)} ${blurhash(picture.hash)} aria-hidden="true"></canvas>` : nothing}
-          ${picture && !this.playing ? this.renderPicture(post, picture) : nothing}
-          ${post.type === 'VIDEO' && (this.playing || picture === undefined) ? this.renderVideo(post) : nothing}
-        </div>
-        ${showHotspots
-          ? html`<div class="overlay ${this.card.open === undefined ? '' : 'has-open'}">
-              ${order.map((index) => {
-                const point = box ? hotspotPoint(box, tagged[index]!.x, tagged[index]!.y) : undefined;
-                const visible = point === undefined || isVisible(point, stage!);
-                const at = point ? `left:${point.x}px;top:${point.y}px` : `left:${tagged[index]!.x * 100}%;top:${tagged[index]!.y * 100}%`;
-                return this.renderHotspot(post, tagged[index]!.product, index, at, visible);
-              })}
-            </div>`
-          : nothing}
-        ${post.type === 'VIDEO' && !this.playing && picture !== undefined
-          ? html`<button part="play-button" class="play" type="button" aria-label=${this.localizer.t('gallery.playVideo')} @click=${this.play}></button>`
-          : nothing}
-      </div>
-      ${showList ? this.renderList(post, order) : nothing}
-    </div>`;
-  }
-
-  private renderPicture(post: Post, picture: Media): TemplateResult {
-    const alt = post.alt ?? (post.uploadedBy ? this.localizer.t('gallery.photoBy', { user: post.uploadedBy.username }) : this.localizer.t('gallery.photo'));
-    return html`<img
-      class="picture ${this.loaded ? 'loaded' : ''}"
-      src=${picture.url}
-      alt=${alt}
-      decoding="async"
-      @load=${this.pictureLoaded}
-      @transitionend=${() => (this.settled = true)}
-    />`;
-  }
-
-  private renderVideo(post: Post): TemplateResult {
-    return html`<video class="picture loaded" src=${post.media.url} poster=${post.media.poster ?? nothing} controls muted playsinline preload="metadata" @ended=${() => (this.playing = false)}></video>`;
-  }
-
-  private renderHotspot(post: Post, product: Product, index: number, at: string, visible: boolean): TemplateResult {
-    const open = this.card.open === index;
-    const options = { product, href: productHref(product, this.productUrl), localizer: this.localizer, onSelect: (event: MouseEvent) => this.select(event, product, post) };
-    return html`<button
-        part="hotspot"
-        class="hotspot ${this.highlighted === index ? 'highlighted' : ''}"
-        id="hotspot-${index}"
-        type="button"
-        style=${cssText(at)}
-        ?hidden=${!visible}
-        aria-label=${hotspotName(product, this.localizer)}
-        aria-expanded=${open ? 'true' : 'false'}
-        aria-controls="card-${index}"
-        @click=${() => this.card.toggle(index)}
-      >
-        <span class="dot" aria-hidden="true"></span>
-      </button>
-      <div part="card" class="card" id="card-${index}" role="group" aria-label=${hotspotName(product, this.localizer)} ?hidden=${!open || !visible}>
-        ${open ? renderCardBody(options, () => this.card.close(true)) : nothing}
-      </div>`;
-  }
-
-  private renderList(post: Post, order: number[]): TemplateResult {
-    return html`<div class="products">
-      <p class="products-heading" id="products-heading">${this.localizer.t('gallery.products')}</p>
-      <ul part="product-list" class="product-list" aria-labelledby="products-heading">
-        ${order.map((index) => {
-          const product = post.taggedProducts[index]!.product;
-          const href = productHref(product, this.productUrl);
-          return html`<li part="product" class="product" @pointerenter=${() => (this.highlighted = index)} @pointerleave=${() => (this.highlighted = undefined)} @focusin=${() => (this.highlighted = index)} @focusout=${() => (this.highlighted = undefined)}>
-            ${renderListEntry({ product, href, localizer: this.localizer, onSelect: (event) => this.select(event, product, post) })}
-          </li>`;
-        })}
-      </ul>
-    </div>`;
-  }
-
-  private pictureLoaded(event: Event): void {
-    const img = event.target as HTMLImageElement;
-    if (img.naturalWidth > 0 && img.naturalHeight > 0) this.natural = { width: img.naturalWidth, height: img.naturalHeight };
-    this.loaded = true;
-    if (matchMedia('(prefers-reduced-motion: reduce)').matches) this.settled = true;
-  }
-
-  private async play(): Promise<void> {
-    this.card.open = undefined;
-    this.playing = true;
-    await this.updateComplete;
-    const video = this.renderRoot.querySelector('video');
-    video?.focus();
-    video?.play().catch(() => undefined);
+    if (this.view) return this.view.render(post, this.localizer, this.isRtl());
+    return this.viewModule === null ? renderError(undefined, this.localizer) : this.renderLoading();
   }
 
   /** A product link was clicked: the theme may cancel the navigation (to add to cart instead). */

@@ -1,0 +1,225 @@
+import { css } from 'lit';
+import { productStyles } from './product.styles.js';
+
+/** The shown post: media, hotspots, play button (custom properties are declared in shoppable-post.styles.ts). */
+const postStyles = css`
+  .layout {
+    display: flex;
+    flex-direction: column;
+    gap: 12px;
+    height: 100%;
+    /* The host's clip again, where the page's CSS cannot undo it (a theme's '* { all: unset }' resets the host). */
+    overflow: clip;
+    overflow-clip-margin: calc(var(--_hit) / 2);
+  }
+  .layout.wide {
+    flex-direction: row;
+    gap: 20px;
+  }
+  .stage {
+    position: relative;
+    flex: 1 1 auto;
+    min-width: 0;
+    min-height: 0;
+    aspect-ratio: var(--svc-shoppable-aspect, var(--_media-aspect, 1));
+    max-height: var(--svc-shoppable-max-height, none);
+  }
+  .clip {
+    position: absolute;
+    inset: 0;
+    overflow: hidden;
+    border-radius: var(--_media-radius);
+    background: color-mix(in srgb, var(--_card-color) 8%, transparent);
+  }
+  .placeholder {
+    position: absolute;
+    width: 100%;
+    height: 100%;
+  }
+  .picture {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+    opacity: 0;
+    transition: opacity 0.35s ease-out;
+  }
+  :host([fit='cover']) .picture {
+    object-fit: cover;
+  }
+  .picture.loaded {
+    opacity: 1;
+  }
+  video.picture {
+    background: #000;
+  }
+  .overlay {
+    position: absolute;
+    inset: 0;
+  }
+
+  /* Hotspots: a crisp white dot with a soft ring, on a larger transparent hit area. */
+  .hotspot {
+    position: absolute;
+    z-index: 1;
+    display: grid;
+    place-items: center;
+    width: var(--_hit);
+    height: var(--_hit);
+    margin: 0;
+    padding: 0;
+    border: 0;
+    border-radius: 50%;
+    background: transparent;
+    transform: translate(-50%, -50%);
+    cursor: pointer;
+    -webkit-tap-highlight-color: transparent;
+  }
+  .dot {
+    position: relative;
+    display: grid;
+    place-items: center;
+    width: var(--_hotspot-size);
+    height: var(--_hotspot-size);
+    box-sizing: border-box;
+    border-radius: 50%;
+    background: var(--_hotspot-color);
+    box-shadow:
+      0 0 0 3px rgb(255 255 255 / 0.35),
+      0 2px 8px rgb(0 0 0 / 0.35);
+    transition: transform 0.2s ease-out;
+  }
+  .dot::before {
+    content: '';
+    width: 30%;
+    height: 30%;
+    border-radius: 50%;
+    background: var(--_hotspot-center);
+    transition: transform 0.2s ease-out;
+  }
+  .dot::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: 50%;
+    border: 2px solid var(--_hotspot-color);
+    animation: pulse 2.4s ease-out infinite;
+    pointer-events: none;
+  }
+  @keyframes pulse {
+    0% {
+      transform: scale(1);
+      opacity: 0.75;
+    }
+    70%,
+    100% {
+      transform: scale(1.75);
+      opacity: 0;
+    }
+  }
+  .hotspot:hover .dot,
+  .hotspot.highlighted .dot {
+    transform: scale(1.15);
+  }
+  .hotspot[aria-expanded='true'] {
+    z-index: 2;
+  }
+  .hotspot[aria-expanded='true'] .dot {
+    transform: scale(1.15);
+  }
+  .hotspot[aria-expanded='true'] .dot::before {
+    background: var(--_accent);
+    transform: scale(1.3);
+  }
+  /* While a card is open the dots stop pulsing: the card has the attention. */
+  .has-open .dot::after {
+    animation: none;
+    opacity: 0;
+  }
+  .hotspot:focus-visible {
+    outline: none;
+  }
+  .hotspot:focus-visible .dot {
+    outline: 3px solid var(--_focus);
+    outline-offset: 3px;
+    box-shadow:
+      0 0 0 3px #fff,
+      0 2px 8px rgb(0 0 0 / 0.35);
+  }
+
+  .play {
+    position: absolute;
+    inset: 50% auto auto 50%;
+    width: 64px;
+    height: 64px;
+    margin: 0;
+    padding: 0;
+    border: 2px solid rgb(255 255 255 / 0.85);
+    border-radius: 50%;
+    background: rgb(0 0 0 / 0.55);
+    transform: translate(-50%, -50%);
+    cursor: pointer;
+  }
+  .play::before {
+    content: '';
+    position: absolute;
+    inset: 50% auto auto 54%;
+    border-style: solid;
+    border-width: 11px 0 11px 18px;
+    border-color: transparent transparent transparent #fff;
+    transform: translate(-50%, -50%);
+  }
+  .play:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 3px;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .picture,
+    .dot,
+    .dot::before,
+    .entry {
+      transition: none;
+    }
+    .dot::after {
+      animation: none;
+      opacity: 0;
+    }
+    .card {
+      animation: none;
+    }
+    .product-list {
+      scroll-behavior: auto;
+    }
+  }
+
+  @media (forced-colors: active) {
+    .dot {
+      forced-color-adjust: none;
+      background: Canvas;
+      border: 2px solid CanvasText;
+      box-shadow: none;
+    }
+    .dot::before {
+      background: CanvasText;
+    }
+    .hotspot[aria-expanded='true'] .dot::before {
+      background: Highlight;
+    }
+    .hotspot:focus-visible .dot {
+      outline-color: Highlight;
+    }
+    .card,
+    .entry,
+    .play {
+      border: 1px solid CanvasText;
+    }
+    .card-link {
+      border: 1px solid LinkText;
+    }
+  }
+`;
+
+/** What `ShoppableView` renders needs, added to the element's styles when the view is created. */
+export const viewStyles = [postStyles, productStyles];

@@ -1,0 +1,187 @@
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { Media, Post, Product } from '../../api/types.js';
+import type { Localizer } from '../../i18n/localize.js';
+import { cssText } from '../shared/css-text.js';
+import { blurhash } from '../shared/placeholder.js';
+import { CardController } from './card-controller.js';
+import { hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
+import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
+import { StageController } from './stage-controller.js';
+
+export { viewStyles } from './shoppable-view.styles.js';
+
+/** From this width (CSS px) on, the product list sits beside the media instead of below it. */
+export const WIDE_MIN_WIDTH = 640;
+
+/** What the view reads from its `<svc-shoppable-post>`. */
+export interface ShoppableHost extends ReactiveControllerHost, HTMLElement {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly fit: Fit;
+  readonly productUrl: ProductUrlMode;
+  readonly hideProducts: boolean;
+}
+
+/** The picture the hotspots sit on: the image, or a video's poster. */
+function pictureOf(post: Post): Media | undefined {
+  if (post.type === 'IMAGE') return post.media;
+  return post.media.poster === undefined ? undefined : { ...post.media, url: post.media.poster };
+}
+
+/** The picture's natural size once loaded; whether it has loaded and faded in; whether the video plays; the list entry under the pointer. */
+interface ViewState {
+  natural?: Size | undefined;
+  loaded: boolean;
+  settled: boolean;
+  playing: boolean;
+  highlighted?: number | undefined;
+}
+
+const sizeOf = (media: Media | undefined): Size | undefined =>
+  media?.width !== undefined && media.height !== undefined ? { width: media.width, height: media.height } : undefined;
+
+/**
+ * A shown post of `<svc-shoppable-post>`: the media with its hotspots and cards, the
+ * product list, and what they need (measuring, card placement, video). The element
+ * keeps the reading and the states; the script tag loads this module beside it when a
+ * post is first there to show (`load-view-cdn.ts`).
+ */
+export class ShoppableView {
+  private state: ViewState = { loaded: false, settled: false, playing: false };
+  private readonly stage: StageController;
+  private readonly card: CardController;
+
+  constructor(
+    private readonly host: ShoppableHost,
+    private readonly select: (event: MouseEvent, product: Product, post: Post) => void,
+  ) {
+    this.stage = new StageController(host, () => host.renderRoot.querySelector('.stage'));
+    this.card = new CardController(host, (index) => host.renderRoot.querySelector<HTMLElement>(`#hotspot-${index}`));
+  }
+
+  /** Another post is shown: the picture is not loaded yet and no card is open. */
+  reset(): void {
+    this.state = { loaded: false, settled: false, playing: false };
+    this.card.open = undefined;
+  }
+
+  /** After each render: places the open card beside its hotspot. */
+  updated(rtl: boolean): void {
+    this.card.place(this.host.renderRoot.querySelector('.stage'), rtl);
+  }
+
+  private set(change: Partial<ViewState>): void {
+    this.state = { ...this.state, ...change };
+    this.host.requestUpdate();
+  }
+
+  render(post: Post, localizer: Localizer, rtl: boolean): TemplateResult {
+    const { natural, settled, playing } = this.state;
+    const picture = pictureOf(post);
+    const reserved = sizeOf(post.media) ?? natural;
+    const mediaSize = natural ?? reserved;
+    const stage = this.stage.size;
+    const box = stage && mediaSize ? mediaBox(stage, mediaSize, this.host.fit) : undefined;
+    const frame = box ? `left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px` : 'inset:0';
+    const tagged = post.taggedProducts;
+    const order = readingOrder(tagged, 0.05, rtl);
+    const showHotspots = picture !== undefined && !playing;
+    const showList = !this.host.hideProducts && tagged.length > 0;
+    // Beside the media only while the media is shown (a theme may hide it: `::part(media) {display: none}`).
+    const beside = this.stage.hostWidth >= WIDE_MIN_WIDTH && showList && stage?.width !== 0;
+    return html`<div class="layout ${beside ? 'wide' : ''}" @keydown=${this.card.onKeydown}>
+      <div class="stage" part="media" style=${cssText(reserved ? `--_media-aspect:${reserved.width} / ${reserved.height}` : undefined)}>
+        <div class="clip">
+          ${picture?.hash && !settled ? html`<canvas class="placeholder" style=${cssText(frame)} ${blurhash(picture.hash)} aria-hidden="true"></canvas>` : nothing}
+          ${picture && !playing ? this.renderPicture(post, picture, localizer) : nothing}
+          ${post.type === 'VIDEO' && (playing || picture === undefined) ? this.renderVideo(post) : nothing}
+        </div>
+        ${showHotspots
+          ? html`<div class="overlay ${this.card.open === undefined ? '' : 'has-open'}">
+              ${order.map((index) => {
+                const point = box ? hotspotPoint(box, tagged[index]!.x, tagged[index]!.y) : undefined;
+                const visible = point === undefined || isVisible(point, stage!);
+                const at = point ? `left:${point.x}px;top:${point.y}px` : `left:${tagged[index]!.x * 100}%;top:${tagged[index]!.y * 100}%`;
+                return this.renderHotspot(post, tagged[index]!.product, index, at, visible, localizer);
+              })}
+            </div>`
+          : nothing}
+        ${post.type === 'VIDEO' && !playing && picture !== undefined
+          ? html`<button part="play-button" class="play" type="button" aria-label=${localizer.t('gallery.playVideo')} @click=${this.play}></button>`
+          : nothing}
+      </div>
+      ${showList ? this.renderList(post, order, localizer) : nothing}
+    </div>`;
+  }
+
+  private renderPicture(post: Post, picture: Media, localizer: Localizer): TemplateResult {
+    const alt = post.alt ?? (post.uploadedBy ? localizer.t('gallery.photoBy', { user: post.uploadedBy.username }) : localizer.t('gallery.photo'));
+    return html`<img
+      class="picture ${this.state.loaded ? 'loaded' : ''}"
+      src=${picture.url}
+      alt=${alt}
+      decoding="async"
+      @load=${this.pictureLoaded}
+      @transitionend=${() => this.set({ settled: true })}
+    />`;
+  }
+
+  private renderVideo(post: Post): TemplateResult {
+    return html`<video class="picture loaded" src=${post.media.url} poster=${post.media.poster ?? nothing} controls muted playsinline preload="metadata" @ended=${() => this.set({ playing: false })}></video>`;
+  }
+
+  private renderHotspot(post: Post, product: Product, index: number, at: string, visible: boolean, localizer: Localizer): TemplateResult {
+    const open = this.card.open === index;
+    const options = { product, href: productHref(product, this.host.productUrl), localizer, onSelect: (event: MouseEvent) => this.select(event, product, post) };
+    return html`<button
+        part="hotspot"
+        class="hotspot ${this.state.highlighted === index ? 'highlighted' : ''}"
+        id="hotspot-${index}"
+        type="button"
+        style=${cssText(at)}
+        ?hidden=${!visible}
+        aria-label=${hotspotName(product, localizer)}
+        aria-expanded=${open ? 'true' : 'false'}
+        aria-controls="card-${index}"
+        @click=${() => this.card.toggle(index)}
+      >
+        <span class="dot" aria-hidden="true"></span>
+      </button>
+      <div part="card" class="card" id="card-${index}" role="group" aria-label=${hotspotName(product, localizer)} ?hidden=${!open || !visible}>
+        ${open ? renderCardBody(options, () => this.card.close(true)) : nothing}
+      </div>`;
+  }
+
+  private renderList(post: Post, order: number[], localizer: Localizer): TemplateResult {
+    const highlight = (index: number | undefined) => () => this.set({ highlighted: index });
+    return html`<div class="products">
+      <p class="products-heading" id="products-heading">${localizer.t('gallery.products')}</p>
+      <ul part="product-list" class="product-list" aria-labelledby="products-heading">
+        ${order.map((index) => {
+          const product = post.taggedProducts[index]!.product;
+          const href = productHref(product, this.host.productUrl);
+          return html`<li part="product" class="product" @pointerenter=${highlight(index)} @pointerleave=${highlight(undefined)} @focusin=${highlight(index)} @focusout=${highlight(undefined)}>
+            ${renderListEntry({ product, href, localizer, onSelect: (event) => this.select(event, product, post) })}
+          </li>`;
+        })}
+      </ul>
+    </div>`;
+  }
+
+  private readonly pictureLoaded = (event: Event): void => {
+    const img = event.target as HTMLImageElement;
+    this.set({
+      natural: img.naturalWidth > 0 && img.naturalHeight > 0 ? { width: img.naturalWidth, height: img.naturalHeight } : this.state.natural,
+      loaded: true,
+      settled: this.state.settled || matchMedia('(prefers-reduced-motion: reduce)').matches,
+    });
+  };
+
+  private readonly play = async (): Promise<void> => {
+    this.card.open = undefined;
+    this.set({ playing: true });
+    await this.host.updateComplete;
+    const video = this.host.renderRoot.querySelector('video');
+    video?.focus();
+    video?.play().catch(() => undefined);
+  };
+}
