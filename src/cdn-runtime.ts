@@ -10,7 +10,6 @@
  * script-tag bundle holds but this facade does not lend.
  */
 export { css, html, LitElement, noChange, nothing, svg } from 'lit';
-export { property, state } from 'lit/decorators.js';
 export { Directive, directive, PartType } from 'lit/directive.js';
 export { ifDefined } from 'lit/directives/if-defined.js';
 export { repeat } from 'lit/directives/repeat.js';

@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
@@ -30,18 +29,30 @@ const cross = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"
  */
 export class SvcPostLightbox extends LitElement {
   static override styles = lightboxStyles;
+  static override properties = {
+    posts: { attribute: false },
+    index: { attribute: false },
+    localizer: { attribute: false },
+    hasMore: { attribute: false },
+    loadingMore: { attribute: false },
+    autoplay: { attribute: false },
+    market: { attribute: false },
+    publishableKey: { attribute: false },
+    apiBase: { attribute: false },
+    productUrl: { attribute: false },
+  };
 
-  @property({ attribute: false }) posts: readonly Post[] = [];
-  @property({ attribute: false }) index = 0;
-  @property({ attribute: false }) localizer!: Localizer;
+  posts: readonly Post[] = [];
+  index = 0;
+  localizer!: Localizer;
   /** Whether a further page exists beyond the loaded posts. */
-  @property({ attribute: false }) hasMore = false;
-  @property({ attribute: false }) loadingMore = false;
-  @property({ attribute: false }) autoplay = false;
-  @property({ attribute: false }) market?: string;
-  @property({ attribute: false }) publishableKey?: string;
-  @property({ attribute: false }) apiBase?: string;
-  @property({ attribute: false }) productUrl?: string;
+  hasMore = false;
+  loadingMore = false;
+  autoplay = false;
+  market?: string;
+  publishableKey?: string;
+  apiBase?: string;
+  productUrl?: string;
 
   private swipeStart: { x: number; y: number; id: number } | undefined;
 

@@ -1,6 +1,5 @@
 import type { InfiniteData, InfiniteQueryObserverResult } from '@tanstack/query-core';
 import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { StorefrontError } from '../../api/errors.js';
 import type { Page, Post } from '../../api/types.js';
 import { infiniteQueryController } from '../../controllers/query-controller.js';
@@ -76,36 +75,53 @@ const CHUNK = 12;
  */
 export class SvcPostGallery extends StorefrontElement {
   static override styles = galleryStyles;
+  static override properties = {
+    productRef: { attribute: 'product-ref' },
+    galleryId: { attribute: 'gallery-id' },
+    profileId: { attribute: 'profile-id' },
+    labelId: { attribute: 'label-id' },
+    labelMatch: { attribute: 'label-match' },
+    layout: { reflect: true },
+    pageSize: { attribute: 'page-size', type: Number },
+    columns: { type: Number },
+    load: {},
+    autoplay: { type: Boolean },
+    productUrl: { attribute: 'product-url' },
+    fitColumns: { state: true, attribute: false },
+    openIndex: { state: true, attribute: false },
+    lightboxLoaded: { state: true, attribute: false },
+    rendered: { state: true, attribute: false },
+  };
 
   /** Only posts that tag this product (its id or handle). */
-  @property({ attribute: 'product-ref' }) productRef?: string;
+  productRef?: string;
   /** Only posts of this gallery. */
-  @property({ attribute: 'gallery-id' }) galleryId?: string;
+  galleryId?: string;
   /** Only posts of this profile. */
-  @property({ attribute: 'profile-id' }) profileId?: string;
+  profileId?: string;
   /** Only posts with this label; several ids separated by commas. */
-  @property({ attribute: 'label-id' }) labelId?: string;
+  labelId?: string;
   /** With several labels: posts with `any` of them (default) or `all`. */
-  @property({ attribute: 'label-match' }) labelMatch?: string;
+  labelMatch?: string;
   /** `grid` (default), `carousel` or `masonry`. */
-  @property({ reflect: true }) layout?: string;
+  layout?: string;
   /** Posts per page, 1 to 50 (default 12). */
-  @property({ attribute: 'page-size', type: Number }) pageSize?: number;
+  pageSize?: number;
   /** Most columns of the grid and masonry (default 4); fewer on narrow screens. */
-  @property({ type: Number }) columns?: number;
+  columns?: number;
   /** Further pages: `button` ("Load more", default), `scroll` (at the end) or `none`. */
-  @property() load?: string;
+  load?: string;
   /** Lets videos in the lightbox start by themselves (muted, and never under reduced motion). */
-  @property({ type: Boolean }) autoplay = false;
+  autoplay = false;
   /** `development` links the lightbox's products to their development URLs (as `<svc-shoppable-post>` does). */
-  @property({ attribute: 'product-url' }) productUrl?: string;
+  productUrl?: string;
 
   /** Columns that fit the element's current width (measured). */
-  @state() private fitColumns: number | undefined;
-  @state() private openIndex: number | undefined;
-  @state() private lightboxLoaded = false;
+  private fitColumns: number | undefined;
+  private openIndex: number | undefined;
+  private lightboxLoaded = false;
   /** Posts rendered as tiles so far: a long page is rendered over a few tasks, not in one long one. */
-  @state() private rendered = 0;
+  private rendered = 0;
 
   private readonly posts = infiniteQueryController<PostsResult, PostsOptions>(this, () => {
     const s = this.storefront;

@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { QueryObserverResult } from '@tanstack/query-core';
 import type { ReviewTarget } from '../../api/client.js';
 import type { StorefrontError } from '../../api/errors.js';
@@ -63,21 +62,28 @@ const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 
  */
 export class SvcReviewSummary extends StorefrontElement {
   static override styles = reviewSummaryStyles;
+  static override properties = {
+    productRef: { attribute: 'product-ref', reflect: true },
+    company: { type: Boolean, reflect: true },
+    variant: { reflect: true },
+    hideEmpty: { type: Boolean, attribute: 'hide-empty', reflect: true },
+    selectedRating: { state: true, attribute: false },
+  };
 
   /** The product (its id or handle) whose reviews to summarize. */
-  @property({ attribute: 'product-ref', reflect: true }) productRef?: string;
+  productRef?: string;
 
   /** Summarize the store's own reviews instead of a product's. */
-  @property({ type: Boolean, reflect: true }) company = false;
+  company = false;
 
   /** `full` (default) or `badge`: stars and count only, inline. */
-  @property({ reflect: true }) variant: 'full' | 'badge' = 'full';
+  variant: 'full' | 'badge' = 'full';
 
   /** Show nothing, instead of "No reviews yet", when there are no reviews. */
-  @property({ type: Boolean, attribute: 'hide-empty', reflect: true }) hideEmpty = false;
+  hideEmpty = false;
 
   /** The star the reviews are filtered by (pressed bar), or `null`. */
-  @state() selectedRating: Star | null = null;
+  selectedRating: Star | null = null;
 
   private readonly setHidden = hostVisibility(this);
   private reportedError: unknown;

@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { InfiniteData, InfiniteQueryObserverResult, QueryObserverResult } from '@tanstack/query-core';
 import type { ReviewQuery, ReviewTarget } from '../../api/client.js';
 import type { StorefrontError } from '../../api/errors.js';
@@ -74,28 +73,36 @@ const toStar = (value: unknown): Star | null => {
  */
 export class SvcReviews extends StorefrontElement {
   static override styles = reviewsStyles;
+  static override properties = {
+    productRef: { attribute: 'product-ref', reflect: true },
+    company: { type: Boolean, reflect: true },
+    sort: { reflect: true },
+    rating: { reflect: true, converter: { fromAttribute: toStar, toAttribute: (value: Star | null) => (value === null ? null : String(value)) } },
+    pageSize: { type: Number, attribute: 'page-size' },
+    originals: { state: true, attribute: false },
+    announceMatching: { state: true, attribute: false },
+  };
 
   /** The product (its id or handle) whose reviews to list. */
-  @property({ attribute: 'product-ref', reflect: true }) productRef?: string;
+  productRef?: string;
 
   /** List the store's own reviews instead of a product's. */
-  @property({ type: Boolean, reflect: true }) company = false;
+  company = false;
 
   /** The order: `newest` (default), `highest` or `lowest`. */
-  @property({ reflect: true }) sort: ReviewSort = 'newest';
+  sort: ReviewSort = 'newest';
 
   /** Only reviews with this many stars (1 to 5), or `null` for all. */
-  @property({ reflect: true, converter: { fromAttribute: toStar, toAttribute: (value: Star | null) => (value === null ? null : String(value)) } })
   rating: Star | null = null;
 
   /** Reviews per page (1 to 50). */
-  @property({ type: Number, attribute: 'page-size' }) pageSize = 10;
+  pageSize = 10;
 
   /** Ids of translated reviews whose original text is shown. */
-  @state() private originals = new Set<string>();
+  private originals = new Set<string>();
 
   /** Whether the filter changed since the element appeared (only then is the match count announced). */
-  @state() private announceMatching = false;
+  private announceMatching = false;
 
   private readonly setHidden = hostVisibility(this);
   private readonly reportedErrors = new Set<unknown>();

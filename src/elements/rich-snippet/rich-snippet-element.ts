@@ -1,5 +1,4 @@
 import { css, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
 import type { QueryObserverResult } from '@tanstack/query-core';
 import type { StorefrontError } from '../../api/errors.js';
 import type { JsonLd } from '../../api/types.js';
@@ -57,9 +56,12 @@ export class SvcRichSnippet extends StorefrontElement {
       display: none !important;
     }
   `;
+  static override properties = {
+    productRef: { attribute: 'product-ref', reflect: true },
+  };
 
   /** The product (its id or handle) whose rich snippet to add. */
-  @property({ attribute: 'product-ref', reflect: true }) productRef?: string;
+  productRef?: string;
 
   /** The product reference this element's script is written for, if any. */
   private writtenFor: string | undefined;

@@ -1,6 +1,5 @@
 import type { QueryObserverResult } from '@tanstack/query-core';
 import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import type { StorefrontError } from '../../api/errors.js';
 import { normalizePost } from '../../api/normalize.js';
 import type { Post, Product } from '../../api/types.js';
@@ -58,24 +57,31 @@ import type { ShoppableView } from './shoppable-view.js';
  */
 export class SvcShoppablePost extends StorefrontElement {
   static override styles = styles;
+  static override properties = {
+    postId: { attribute: 'post-id' },
+    post: { attribute: false },
+    fit: { reflect: true },
+    productUrl: { attribute: 'product-url' },
+    hideProducts: { type: Boolean, attribute: 'hide-products', reflect: true },
+  };
 
   /** The post to read from the Storefront API. Ignored while `post` is set. */
-  @property({ attribute: 'post-id' }) postId?: string;
+  postId?: string;
 
   /**
    * The post itself (no request): wire snake_case, API v1 camelCase or already
    * normalized. Beats `post-id`. A post that cannot be read shows nothing (one console warning).
    */
-  @property({ attribute: false }) post?: unknown;
+  post?: unknown;
 
   /** How the media fills a media area of another shape: `contain` (all of it) or `cover` (cropped). */
-  @property({ reflect: true }) fit: Fit = 'contain';
+  fit: Fit = 'contain';
 
   /** `development` links products to their development URLs. */
-  @property({ attribute: 'product-url' }) productUrl: ProductUrlMode = 'production';
+  productUrl: ProductUrlMode = 'production';
 
   /** Hides the product list (hotspots stay). */
-  @property({ type: Boolean, attribute: 'hide-products', reflect: true }) hideProducts = false;
+  hideProducts = false;
 
   private given: Post | null | undefined;
   private shownKey = '';

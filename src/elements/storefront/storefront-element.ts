@@ -1,5 +1,4 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
 import { refreshElements } from '../../shared/refresh-elements.js';
 
 /**
@@ -17,15 +16,20 @@ export class SvcStorefront extends LitElement {
       display: contents;
     }
   `;
+  static override properties = {
+    publishableKey: { attribute: 'publishable-key' },
+    market: {},
+    apiBase: { attribute: 'api-base' },
+  };
 
   /** Publishable key (`svc_pk_…`) for the elements inside. */
-  @property({ attribute: 'publishable-key' }) publishableKey?: string;
+  publishableKey?: string;
 
   /** Market id or shortId for the elements inside. */
-  @property() market?: string;
+  market?: string;
 
   /** Storefront API origin for the elements inside. */
-  @property({ attribute: 'api-base' }) apiBase?: string;
+  apiBase?: string;
 
   protected override render() {
     return html`<slot></slot>`;
