@@ -1,4 +1,3 @@
-import { isBlurhashValid } from 'blurhash';
 import { envelope } from './wire.js';
 import { safeUrl } from './url.js';
 import type { JsonLd, Label, Media, Page, Post, Price, Product, Review, ReviewSummary, StarCounts, TaggedProduct, Uploader } from './types.js';
@@ -42,6 +41,18 @@ function date(value: unknown): string | undefined {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }
 
+const BASE83 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
+
+/**
+ * Whether `hash` has a blurhash's shape: base-83 digits, as many as its first digit's
+ * component counts call for (what the blurhash package's `isBlurhashValid` checks, and
+ * the alphabet too), without the package, which only the placeholders' code needs.
+ */
+export function isBlurhash(hash: string): boolean {
+  const size = BASE83.indexOf(hash[0] ?? '');
+  return size >= 0 && hash.length === 4 + 2 * ((size % 9) + 1) * (Math.floor(size / 9) + 1) && [...hash].every((char) => BASE83.includes(char));
+}
+
 function clamp01(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
@@ -63,7 +74,7 @@ export function normalizeMedia(raw: unknown, base?: string): Media | undefined {
   const hash = text(field(raw, 'hash'));
   return compact({
     url,
-    hash: hash !== undefined && hash.length < 200 && isBlurhashValid(hash).result ? hash : undefined,
+    hash: hash !== undefined && isBlurhash(hash) ? hash : undefined,
     filename: text(field(raw, 'filename')),
     width: dimension(field(raw, 'width')),
     height: dimension(field(raw, 'height')),
