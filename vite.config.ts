@@ -137,9 +137,10 @@ function withoutMutations(): Plugin {
 /**
  * CDN builds: modules swapped for their on-demand versions, which load the rarely needed
  * code as siblings (chunks in the module build): the German and Swedish strings
- * (`src/i18n/tables-cdn.ts`) and, in the script-tag build, the masonry and carousel
- * layouts (`src/elements/post-gallery/extra-layouts-cdn.ts`) and the shoppable post's
- * view (`src/elements/shoppable-post/load-view-cdn.ts`). As chunks of the module build,
+ * (`src/i18n/tables-cdn.ts`) and, in the script-tag build, the gallery's tiles
+ * (`src/elements/post-gallery/load-tiles-cdn.ts`), the masonry and carousel layouts
+ * (`src/elements/post-gallery/extra-layouts-cdn.ts`) and the shoppable post's view
+ * (`src/elements/shoppable-post/load-view-cdn.ts`). As chunks of the module build,
  * Rolldown would move Lit and the shared code out of the main chunk into a chunk of
  * their own, one more request before anything renders.
  */
@@ -148,12 +149,13 @@ function onDemandInCdn(scriptTag: boolean): Plugin {
   if (scriptTag) {
     swaps.set(src('elements/post-gallery/extra-layouts.ts'), src('elements/post-gallery/extra-layouts-cdn.ts'));
     swaps.set(src('elements/shoppable-post/load-view.ts'), src('elements/shoppable-post/load-view-cdn.ts'));
+    swaps.set(src('elements/post-gallery/load-tiles.ts'), src('elements/post-gallery/load-tiles-cdn.ts'));
   }
   return {
     name: 'storefront-widgets:on-demand-in-cdn',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!/\/(tables|extra-layouts|load-view)\.js$/.test(source) || importer === undefined) return null;
+      if (!/\/(tables|extra-layouts|load-view|load-tiles)\.js$/.test(source) || importer === undefined) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && swaps.get(resolved.id)) ?? null;
     },
@@ -197,6 +199,7 @@ const cdnParts: Record<string, string> = {
   lightbox: src('elements/post-gallery/svc-post-lightbox.ts'),
   reviews: src('elements/reviews/svc-reviews.ts'),
   'rich-snippet': src('elements/rich-snippet/svc-rich-snippet.ts'),
+  tiles: src('elements/post-gallery/grid.ts'),
   layouts: src('elements/post-gallery/layout-extras.ts'),
   shoppable: src('elements/shoppable-post/shoppable-view.ts'),
   de: src('i18n/de.ts'),
@@ -226,6 +229,19 @@ function partsAsSiblings(): Plugin {
       return used ? { code: `import { loadPart as __svcLoadPart } from ${JSON.stringify(loader)};${out}`, map: null } : null;
     },
   };
+}
+
+/** `id` and, for a dependency, every module it re-exports with `export *`, transitively. */
+async function withReexports(context: { resolve: (source: string, importer: string) => Promise<{ id: string } | null> }, id: string, seen = new Set<string>()): Promise<Set<string>> {
+  if (seen.has(id)) return seen;
+  seen.add(id);
+  if (!id.includes('/node_modules/')) return seen;
+  for (const statement of parseAst(readFileSync(id, 'utf8')).body) {
+    if (statement.type !== 'ExportAllDeclaration' || statement.exported) continue;
+    const target = await context.resolve(String(statement.source.value), id);
+    if (target) await withReexports(context, target.id, seen);
+  }
+  return seen;
 }
 
 /** The script tag's own sources, as its source map lists them (absolute paths). */
@@ -261,7 +277,9 @@ function coreFromRuntime(): Plugin {
           if (exported !== local) this.error(`src/cdn-runtime.ts: lend ${local} under its own name`);
           return exported;
         });
-        lent.set(resolved.id, [...(lent.get(resolved.id) ?? []), ...names]);
+        // Lent from the modules it re-exports with `export *` too (`lit` → `lit-html`), as
+        // a bundled directive (repeat, if-defined) imports Lit's own modules directly.
+        for (const id of await withReexports(this, resolved.id)) lent.set(id, [...(lent.get(id) ?? []), ...names]);
       }
     },
     async resolveId(source, importer, options) {
@@ -309,8 +327,19 @@ const cdnPartsBuild = browserBundle(
   'cdn.ts',
   'dist/cdn',
   'es',
-  // What more than one part uses (the runtime's names, helpers) in one file, not many tiny ones.
-  { entryFileNames: 'storefront-widgets.[name].js', chunkFileNames: 'storefront-widgets.[name].js', manualChunks: (id) => (id.startsWith('\0') || id.includes('/node_modules/') ? 'shared' : undefined) },
+  // What more than one part uses in two files, not many tiny ones: `shared` (the
+  // runtime's names, Lit's list directive) for every part, and `media` (blurhash, the
+  // placeholder and tile code) for the gallery tiles, shoppable post view and lightbox.
+  {
+    entryFileNames: 'storefront-widgets.[name].js',
+    chunkFileNames: 'storefront-widgets.[name].js',
+    codeSplitting: {
+      groups: [
+        { name: 'shared', priority: 2, test: (id: string) => id.startsWith('\0') || (id.includes('/node_modules/') && !id.includes('/node_modules/blurhash/')) },
+        { name: 'media', priority: 1, test: /\/(node_modules\/blurhash\/|elements\/shared\/placeholder\.ts|elements\/post-gallery\/tile\.ts)/ },
+      ],
+    },
+  },
   false,
 );
 cdnPartsBuild.build!.lib = { entry: cdnParts, formats: ['es'] };

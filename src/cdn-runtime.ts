@@ -9,22 +9,19 @@
  * needs it: the sibling build fails on a missing name, and on any module that the
  * script-tag bundle holds but this facade does not lend.
  */
-export { css, html, LitElement, noChange, nothing, svg } from 'lit';
+// `_$LH`: Lit's internals, for the directive helpers a sibling bundles with `repeat`.
+export { _$LH, css, html, LitElement, noChange, nothing, svg } from 'lit';
 export { Directive, directive, PartType } from 'lit/directive.js';
-export { ifDefined } from 'lit/directives/if-defined.js';
-export { repeat } from 'lit/directives/repeat.js';
 export { safeUrl } from './api/url.js';
 export { sharedSingleton } from './api/shared-registry.js';
 export { infiniteQueryController, queryController } from './controllers/query-controller.js';
 export { reviewSummaryQuery, reviewsQuery, richSnippetQuery } from './queries/options.js';
 export { defineElement, StorefrontElement } from './elements/shared/base.js';
 export { cssText } from './elements/shared/css-text.js';
-export { blurhash } from './elements/shared/placeholder.js';
 export { renderError } from './elements/shared/states.js';
-export { layoutPending, layoutSentinel, layoutTile } from './elements/post-gallery/layouts.js';
+export { renderSkeleton } from './elements/post-gallery/layouts.js';
 export { isRtl, prefersReducedMotion } from './elements/post-gallery/motion.js';
 export { tokens } from './elements/post-gallery/post-gallery.styles.js';
-export { altText, describePost, mediaRatio, renderSkeleton } from './elements/post-gallery/tile.js';
 export { distributionStyles, overviewStyles, renderDistribution, renderOverview } from './elements/review-summary/distribution.js';
 export { REVIEW_FILTER_EVENT } from './elements/review-summary/filter.js';
 export { hostVisibility } from './elements/review-summary/host-visibility.js';

@@ -9,16 +9,22 @@
  * <svc-review-summary publishable-key="svc_pk_…" market="us" product-ref="linen-shirt"></svc-review-summary>
  * ```
  *
- * The rarely used parts are sibling files, `storefront-widgets.<part>.js`, loaded from
- * the script's own folder when a page needs them (see `src/cdn-parts.ts`): the
- * shoppable post's view while the first post is read
- * (`src/elements/shoppable-post/load-view-cdn.ts`; the element and its loading and error
- * states are inside), the lightbox and video on first open, `<svc-reviews>` and `<svc-rich-snippet>` (invisible,
- * so a moment later shifts nothing) once one is in the document or a
- * `<svc-review-summary>` filters a list; the masonry and carousel layouts with the first
- * gallery that uses one (`src/elements/post-gallery/extra-layouts-cdn.ts`); the German and
- * Swedish strings with the first element of that language (`src/i18n/tables-cdn.ts`). They use this copy's code through
- * the runtime object published here (see `src/cdn-runtime.ts`).
+ * The rest are sibling files, `storefront-widgets.<part>.js`, loaded from the script's
+ * own folder when a page needs them (see `src/cdn-parts.ts`). The script holds what
+ * every element paints first (its loading box, skeletons and states), so nothing moves
+ * while they load:
+ * - with the first gallery, while its first page is read: the tiles, their blurhash
+ *   placeholders and the grid of posts (`src/elements/post-gallery/load-tiles-cdn.ts`);
+ *   the masonry and carousel layouts with the first gallery that uses one
+ *   (`src/elements/post-gallery/extra-layouts-cdn.ts`); the lightbox and video on first open;
+ * - with the first shoppable post, while it is read: its media, hotspots, cards and
+ *   product list (`src/elements/shoppable-post/load-view-cdn.ts`);
+ * - `<svc-reviews>` and `<svc-rich-snippet>` (invisible, so a moment later shifts
+ *   nothing) once one is in the document or a `<svc-review-summary>` filters a list;
+ * - the German and Swedish strings with the first element of that language
+ *   (`src/i18n/tables-cdn.ts`).
+ * They use this copy's code through the runtime object published here (see
+ * `src/cdn-runtime.ts`).
  */
 import { sharedSingleton } from './api/shared-registry.js';
 import * as runtime from './cdn-runtime.js';

@@ -36,7 +36,9 @@ const ELEMENT_MODULES = [
 const LIGHTBOX_MODULES = ['src/elements/post-gallery/lightbox-element.ts', 'src/elements/post-gallery/lightbox-panel.ts'];
 const REVIEW_LIST_MODULES = ['src/elements/reviews/reviews-element.ts', 'src/elements/reviews/review-item.ts'];
 
-const PARTS = ['lightbox', 'reviews', 'rich-snippet', 'layouts', 'shoppable', 'de', 'sv'];
+const PARTS = ['lightbox', 'reviews', 'rich-snippet', 'tiles', 'layouts', 'shoppable', 'de', 'sv'];
+/** The gallery's tiles, their blurhash placeholders and the grid of posts load on demand in the script-tag build; the skeletons stay inside. */
+const TILE_MODULES = ['src/elements/post-gallery/grid.ts', 'src/elements/post-gallery/tile.ts', 'src/elements/shared/placeholder.ts'];
 /** The shoppable post's view (media, hotspots, cards, product list) loads on demand in the script-tag build; the element and its states stay inside. */
 const SHOPPABLE_VIEW_MODULES = ['src/elements/shoppable-post/shoppable-view.ts', 'src/elements/shoppable-post/card-controller.ts', 'src/elements/shoppable-post/product-view.ts', 'src/elements/shoppable-post/product.styles.ts'];
 /** The masonry and carousel layouts load on demand in the script-tag build (the grid stays inside). */
@@ -44,7 +46,7 @@ const LAYOUT_MODULES = ['src/elements/post-gallery/layout-extras.ts', 'src/eleme
 /** German and Swedish strings load on demand in the CDN builds (English stays inside). */
 const STRING_TABLES = { de: ['src/i18n/de.ts'], sv: ['src/i18n/sv.ts'] };
 const RICH_SNIPPET_MODULES = ['src/elements/rich-snippet/rich-snippet-element.ts', 'src/elements/rich-snippet/head-script.ts'];
-const DEPENDENCIES = ['lit-html', '@lit/reactive-element', '@tanstack/query-core', 'blurhash'];
+const DEPENDENCIES = ['lit-html', '@lit/reactive-element', '@tanstack/query-core'];
 
 test.describe('dist/cdn/storefront-widgets.js', () => {
   const path = 'cdn/storefront-widgets.js';
@@ -58,7 +60,8 @@ test.describe('dist/cdn/storefront-widgets.js', () => {
     expect(code).not.toMatch(/\bprocess\.env\b/);
     const inside = sources(path);
     for (const module of ELEMENT_MODULES.filter((module) => !RICH_SNIPPET_MODULES.includes(module))) expect(inside).toContain(module);
-    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...RICH_SNIPPET_MODULES, ...LAYOUT_MODULES, ...SHOPPABLE_VIEW_MODULES, ...Object.values(STRING_TABLES).flat()]) expect(inside).not.toContain(module);
+    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...RICH_SNIPPET_MODULES, ...LAYOUT_MODULES, ...SHOPPABLE_VIEW_MODULES, ...TILE_MODULES, ...Object.values(STRING_TABLES).flat()]) expect(inside).not.toContain(module);
+    expect(inside.some((source) => source.includes('node_modules/blurhash/')), 'blurhash comes with the tiles').toBe(false);
     expect(inside).toContain('src/i18n/en.ts');
     expect(inside).toContain('src/elements/post-gallery/layouts.ts');
     for (const dependency of DEPENDENCIES) expect(inside.some((source) => source.includes(`node_modules/${dependency}/`))).toBe(true);
@@ -66,7 +69,7 @@ test.describe('dist/cdn/storefront-widgets.js', () => {
 
   test('its sibling parts are ES modules that hold their own code and borrow the rest from the script', () => {
     const core = new Set(sources(path));
-    const expected: Record<string, string[]> = { lightbox: LIGHTBOX_MODULES, reviews: REVIEW_LIST_MODULES, 'rich-snippet': RICH_SNIPPET_MODULES, layouts: LAYOUT_MODULES, shoppable: SHOPPABLE_VIEW_MODULES, ...STRING_TABLES };
+    const expected: Record<string, string[]> = { lightbox: LIGHTBOX_MODULES, reviews: REVIEW_LIST_MODULES, 'rich-snippet': RICH_SNIPPET_MODULES, tiles: ['src/elements/post-gallery/grid.ts'], layouts: LAYOUT_MODULES, shoppable: SHOPPABLE_VIEW_MODULES, ...STRING_TABLES };
     for (const part of PARTS) {
       const file = `cdn/storefront-widgets.${part}.js`;
       const inside = sources(file);

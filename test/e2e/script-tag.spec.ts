@@ -52,7 +52,7 @@ test.describe('the script-tag bundle', () => {
     expect(log.errors).toEqual([]);
   });
 
-  test('loads its sibling files from its own folder only when needed, each once: shoppable post view with the first post, lightbox on first open, review list and rich snippet when one is in the page', async ({ page }) => {
+  test('loads its sibling files from its own folder only when needed, each once: gallery tiles and shoppable post view with the first of each, lightbox on first open, review list and rich snippet when one is in the page', async ({ page }) => {
     const parts: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -64,7 +64,7 @@ test.describe('the script-tag bundle', () => {
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
     await expect(page.locator('svc-shoppable-post [part~="hotspot"]').first()).toBeVisible();
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
-    expect(parts, 'only the shoppable post view (and what the siblings share) before anything else is needed').toEqual(['shoppable', 'shared']);
+    expect([...parts].sort(), 'only the tiles and the shoppable post view (and what the siblings share) before anything else is needed').toEqual(['media', 'shared', 'shoppable', 'tiles']);
     expect(await page.evaluate(() => [customElements.get('svc-reviews'), customElements.get('svc-rich-snippet'), customElements.get('svc-post-lightbox')])).toEqual([undefined, undefined, undefined]);
 
     await page.locator('svc-post-gallery [part~="tile"]').first().click();
@@ -84,7 +84,7 @@ test.describe('the script-tag bundle', () => {
     }, product);
     await expect(page.locator('svc-reviews [part~="review"]').first()).toBeVisible();
     await expectRichSnippet(page);
-    expect([...parts].sort(), 'each sibling once').toEqual(['lightbox', 'reviews', 'rich-snippet', 'shared', 'shoppable']);
+    expect([...parts].sort(), 'each sibling once').toEqual(['lightbox', 'media', 'reviews', 'rich-snippet', 'shared', 'shoppable', 'tiles']);
     expect(log.errors).toEqual([]);
     expect(log.warnings).toEqual([]);
   });
@@ -109,7 +109,7 @@ test.describe('the script-tag bundle', () => {
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
     await expect(page.locator('svc-shoppable-post')).toContainText('Produkte in diesem Beitrag');
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
-    expect([...parts].sort(), 'no strings but German').toEqual(['de', 'shared', 'shoppable']);
+    expect([...parts].sort(), 'no strings but German').toEqual(['de', 'media', 'shared', 'shoppable', 'tiles']);
     const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
     expect(seen.length).toBeGreaterThan(0);
     for (const text of seen) expect(text).not.toMatch(/Loading|Products in this post|reviews?\b|Retry/);
@@ -117,15 +117,21 @@ test.describe('the script-tag bundle', () => {
     expect(log.warnings).toEqual([]);
   });
 
-  test('when the shoppable post view cannot load, the shoppable post shows a small error and the other elements render', async ({ page }) => {
-    await page.route(/\/storefront-widgets\.shoppable\.js$/, (route) => route.abort());
-    const log = await openPage(page, 'view_blocked', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });
-    await expect(page.locator('svc-shoppable-post [part~="error"]')).toHaveText('Something went wrong.');
-    await expect(page.locator('svc-shoppable-post [part~="hotspot"]')).toHaveCount(0);
-    await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
-    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
-    expect(log.errors.filter((error) => error.includes('could not load the shoppable post view'))).toHaveLength(1);
-  });
+  const blocked = [
+    { part: 'shoppable', what: 'the shoppable post view', broken: 'svc-shoppable-post', other: 'svc-post-gallery [part~="tile"]' },
+    { part: 'tiles', what: 'the gallery tiles', broken: 'svc-post-gallery', other: 'svc-shoppable-post [part~="hotspot"]' },
+  ];
+  for (const { part, what, broken, other } of blocked) {
+    test(`when ${what} cannot load, ${broken} shows a small error and the other elements render`, async ({ page }) => {
+      await page.route(new RegExp(`/storefront-widgets\\.${part}\\.js$`), (route) => route.abort());
+      const log = await openPage(page, `${part}_blocked`, { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });
+      await expect(page.locator(`${broken} [part~="error"]`)).toHaveText('Something went wrong.');
+      await expect(page.locator(`${broken} [part~="tile"], ${broken} [part~="hotspot"]`)).toHaveCount(0);
+      await expect(page.locator(other).first()).toBeVisible();
+      await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+      expect(log.errors.filter((error) => error.includes(`could not load ${what}`))).toHaveLength(1);
+    });
+  }
 
   test('loads the masonry and carousel layouts once, when a gallery first asks for one', async ({ page }) => {
     const parts: string[] = [];
@@ -135,7 +141,7 @@ test.describe('the script-tag bundle', () => {
     });
     const log = await openPage(page, 'layouts', { scripts: 'classic', at: 'head', elements: 'svc-post-gallery' });
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
-    expect(parts, 'the grid needs no sibling').toEqual([]);
+    expect([...parts].sort(), 'the grid needs its tiles only').toEqual(['media', 'shared', 'tiles']);
     const { product } = e2eEnv();
     await page.evaluate((ref) => {
       for (const layout of ['carousel', 'masonry']) {
@@ -157,7 +163,7 @@ test.describe('the script-tag bundle', () => {
     await page.keyboard.press('ArrowRight');
     await expect(carousel.locator('.slide').nth(1).locator('[part~="tile"]')).toBeFocused();
     // Once, with what the siblings share.
-    expect(parts.sort()).toEqual(['layouts', 'shared']);
+    expect(parts.sort()).toEqual(['layouts', 'media', 'shared', 'tiles']);
     expect(log.errors).toEqual([]);
     expect(log.warnings).toEqual([]);
   });

@@ -2,14 +2,15 @@ import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { cssText } from '../shared/css-text.js';
 import type { CarouselController } from './carousel-controller.js';
-import { layoutPending, layoutSentinel, layoutTile, type LayoutContext } from './layouts.js';
+import { layoutPending, layoutSentinel, layoutTile } from './grid.js';
+import { renderSkeleton, type LayoutContext } from './layouts.js';
 import { containerStyle, layoutMasonry, placementStyle, SKELETON_RATIOS } from './masonry.js';
-import { mediaRatio, renderSkeleton } from './tile.js';
+import { mediaRatio } from './tile.js';
 
 /**
  * The gallery's other layouts, masonry and carousel (with the carousel's controller).
  * The CDN builds load this module when a gallery first asks for one of them (see
- * `extra-layouts-cdn.ts`); the grid stays in `layouts.ts`.
+ * `extra-layouts-cdn.ts`); the grid is in `grid.ts`, the skeletons in `layouts.ts`.
  */
 export { CarouselController } from './carousel-controller.js';
 export { layoutStyles } from './layout-extras.styles.js';

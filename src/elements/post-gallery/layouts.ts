@@ -1,9 +1,7 @@
-import { html, nothing, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
+import { html, type TemplateResult } from 'lit';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { cssText } from '../shared/css-text.js';
-import { renderSkeleton, renderTile } from './tile.js';
 
 /** What every layout needs to render: the posts (or, before the first page, a count of skeletons). */
 export interface LayoutContext {
@@ -19,28 +17,17 @@ export interface LayoutContext {
   rendered: number;
 }
 
-/** The `load="scroll"` sentinel after the posts, when asked for. */
-export const layoutSentinel = (ctx: LayoutContext) => (ctx.sentinel ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing);
-
-/** A post's tile, or a skeleton while it waits for its turn to render. */
-export function layoutTile(ctx: LayoutContext, post: Post, index: number): TemplateResult {
-  if (index >= ctx.rendered) return renderSkeleton();
-  return renderTile(post, { index, eager: index < ctx.columns, localizer: ctx.localizer, onOpen: ctx.onOpen });
+/** A grey, blurhash-less stand-in for a tile while the first page loads. */
+export function renderSkeleton(ratio?: number): TemplateResult {
+  return html`<div class="tile skeleton" style=${cssText(ratio ? `aspect-ratio: 1 / ${ratio}` : undefined)}></div>`;
 }
 
-/** Skeletons that stand in for tiles not rendered yet are hidden from assistive technology. */
-export const layoutPending = (ctx: LayoutContext, index: number) => (index >= ctx.rendered ? 'true' : nothing);
-
-/** Responsive columns (`columns` at most), tiles of one aspect ratio, object-fit cover. */
-export function renderGrid(ctx: LayoutContext): TemplateResult {
-  const style = `--_cols: ${ctx.columns}`;
-  if (!ctx.posts) {
-    return html`<div class="grid" style=${cssText(style)} aria-hidden="true">
-      ${Array.from({ length: ctx.skeletons }, () => html`<div class="cell">${renderSkeleton()}</div>`)}
-    </div>`;
-  }
-  return html`<ul class="grid" style=${cssText(style)} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
-      ${repeat(ctx.posts, (post) => post.id, (post, index) => html`<li class="cell" aria-hidden=${layoutPending(ctx, index)}>${layoutTile(ctx, post, index)}</li>`)}
-    </ul>
-    ${layoutSentinel(ctx)}`;
+/**
+ * The grid before its posts are there (or, in the script tag, before its tiles' code
+ * is): skeletons in the columns the posts will take. The grid with posts is in `grid.ts`.
+ */
+export function renderGridSkeleton(ctx: LayoutContext): TemplateResult {
+  return html`<div class="grid" style=${cssText(`--_cols: ${ctx.columns}`)} aria-hidden="true">
+    ${Array.from({ length: ctx.skeletons }, () => html`<div class="cell">${renderSkeleton()}</div>`)}
+  </div>`;
 }

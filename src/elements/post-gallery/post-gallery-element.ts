@@ -9,7 +9,8 @@ import { renderError } from '../shared/states.js';
 import type { CarouselController } from './carousel-controller.js';
 import { extraLayouts, type LayoutExtras } from './extra-layouts.js';
 import { parseColumns, parseFilters, parseLayout, parseLoadMode, parsePageSize } from './gallery-options.js';
-import { renderGrid, type LayoutContext } from './layouts.js';
+import { renderGridSkeleton, type LayoutContext } from './layouts.js';
+import { galleryTiles, type TilesModule } from './load-tiles.js';
 import type { LightboxNavigateEvent } from './lightbox-element.js';
 import { galleryStyles } from './post-gallery.styles.js';
 import { ScrollLoader } from './scroll-loader.js';
@@ -130,6 +131,8 @@ export class SvcPostGallery extends StorefrontElement {
     return { queryClient: s.queryClient, options: postsQuery(s.client, s.market, filters, parsePageSize(this.pageSize)) };
   });
   private readonly view = new GalleryState(this, () => this.posts.result, (name, detail) => this.emit(name, detail));
+  /** The tiles and the grid of posts: `undefined` while the script tag loads them, `null` if they could not. */
+  private tiles: TilesModule | null | undefined;
   /** The masonry and carousel layouts: `undefined` while they load (CDN builds), `null` if they could not. */
   private extras: LayoutExtras | null | undefined;
   private carousel: CarouselController | undefined;
@@ -155,6 +158,16 @@ export class SvcPostGallery extends StorefrontElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Asked for at once, so that the script tag loads the tiles while the first page is read.
+    if (this.tiles === undefined) {
+      const tiles = galleryTiles();
+      if (!(tiles instanceof Promise)) this.useTiles(tiles);
+      else
+        void tiles.then((loaded) => {
+          this.useTiles(loaded);
+          this.requestUpdate();
+        });
+    }
     // A frame later: changing the columns changes the element's height, which would loop the observer.
     this.resizeObserver = new ResizeObserver((entries) => {
       const width = entries[0]?.contentRect.width ?? 0;
@@ -285,8 +298,20 @@ export class SvcPostGallery extends StorefrontElement {
   /** Takes the masonry and carousel code, and adds its styles after the gallery's own. */
   private useExtras(extras: LayoutExtras | null): LayoutExtras | null {
     this.extras = extras;
-    if (extras && this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcPostGallery.elementStyles, extras.layoutStyles]);
+    this.adoptLoadedStyles();
     return extras;
+  }
+
+  private useTiles(tiles: TilesModule | null): void {
+    this.tiles = tiles;
+    this.adoptLoadedStyles();
+  }
+
+  /** The gallery's own styles, then those of the tiles and the layouts that are loaded. */
+  private adoptLoadedStyles(): void {
+    if (!(this.renderRoot instanceof ShadowRoot)) return;
+    const loaded = [this.tiles?.tileStyles, this.extras?.layoutStyles].filter((sheet) => sheet !== undefined);
+    adoptStyles(this.renderRoot, [...SvcPostGallery.elementStyles, ...loaded]);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -311,9 +336,11 @@ export class SvcPostGallery extends StorefrontElement {
       return html`<div part="base" class="base">${renderError(result.error, this.localizer, () => void result.refetch())}</div>`;
     }
     const mode = this.mode;
-    const extras = this.extras;
-    // Until the masonry or carousel code is there (CDN builds), the loading state stays.
-    const posts = result?.data && (mode === 'grid' || extras !== undefined) ? this.view.posts : undefined;
+    const { extras, tiles } = this;
+    // The tiles' code could not load (script tag): nothing to show the posts with.
+    if (tiles === null) return html`<div part="base" class="base">${renderError(undefined, this.localizer)}</div>`;
+    // Until the tiles' (and the masonry or carousel) code is there (script tag), the loading state stays.
+    const posts = result?.data && tiles && (mode === 'grid' || extras !== undefined) ? this.view.posts : undefined;
     if (posts && posts.length === 0 && !result?.hasNextPage) return html`<slot name="empty"></slot>`;
     const ctx: LayoutContext = {
       posts,
@@ -329,7 +356,9 @@ export class SvcPostGallery extends StorefrontElement {
         ? extras.renderCarousel({ ...ctx, carousel: this.carousel, hasMore: this.canFetchMore })
         : mode === 'masonry' && extras
           ? extras.renderMasonry(ctx)
-          : renderGrid(ctx);
+          : posts && tiles
+            ? tiles.renderGrid({ ...ctx, posts })
+            : renderGridSkeleton(ctx);
     return html`<div part="base" class="base layout-${mode}" aria-busy=${posts ? 'false' : 'true'}>
         ${body} ${this.renderFooter(result, posts !== undefined)}
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.view.announcement}</div>

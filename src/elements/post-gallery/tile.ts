@@ -3,7 +3,6 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { blurhash } from '../shared/placeholder.js';
-import { cssText } from '../shared/css-text.js';
 
 /** "Photo by @user" / "Video by @user", or just "Photo" / "Video" without an uploader. */
 export function describePost(post: Post, localizer: Localizer): string {
@@ -94,9 +93,4 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
     ${post.type === 'VIDEO' ? html`<span class="badge" aria-hidden="true">${playIcon}</span>` : nothing}
     ${user ? html`<span class="byline" aria-hidden="true"><bdi dir="ltr">@${user}</bdi></span>` : nothing}
   </button>`;
-}
-
-/** A grey, blurhash-less stand-in for a tile while the first page loads. */
-export function renderSkeleton(ratio?: number): TemplateResult {
-  return html`<div class="tile skeleton" style=${cssText(ratio ? `aspect-ratio: 1 / ${ratio}` : undefined)}></div>`;
 }
