@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform as transformCss } from 'lightningcss';
 import { defineConfig, parseAst, type Plugin, type Rolldown, type UserConfig } from 'vite';
@@ -244,9 +245,9 @@ async function withReexports(context: { resolve: (source: string, importer: stri
   return seen;
 }
 
-/** The script tag's own sources, as its source map lists them (absolute paths). */
-function cdnCoreSources(): Set<string> {
-  const map = fileURLToPath(new URL('./dist/cdn/storefront-widgets.js.map', import.meta.url));
+/** The script tag's own sources, as its source map in `dir` lists them (absolute paths). */
+function cdnCoreSources(dir: string): Set<string> {
+  const map = resolve(dir, 'storefront-widgets.js.map');
   const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
   return new Set(sources.map((source) => fileURLToPath(new URL(source, `file://${map}`))));
 }
@@ -300,8 +301,8 @@ function coreFromRuntime(): Plugin {
       if (id.startsWith(PREFIX)) return `export { ${lent.get(id.slice(PREFIX.length))!.join(', ')} } from ${JSON.stringify(RUNTIME)};`;
       return null;
     },
-    generateBundle(_options, bundle) {
-      const core = cdnCoreSources();
+    generateBundle(options, bundle) {
+      const core = cdnCoreSources(options.dir ?? 'dist/cdn');
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
         const twice = file.moduleIds.filter((id) => core.has(id));

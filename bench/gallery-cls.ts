@@ -8,7 +8,7 @@
  * - time to first placeholder: navigation start to the first frame with the gallery's
  *   skeleton tiles.
  *
- * It builds the ES module bundle (`vite build --mode module`) into a temporary folder,
+ * It builds the script tag with its sibling files and the ES module bundle into a temporary folder,
  * serves it with a plain shop page from a local server, starts the Storefront API
  * emulator on a free port, and drives Chromium with Playwright. Nothing leaves this
  * machine. Run: `npx tsx bench/gallery-cls.ts` (`--runs 5` for more runs; the median
@@ -202,7 +202,9 @@ const spread = (values: number[]) => ({ median: median(values), worst: Math.max(
 
 async function main(): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'gallery-bench-'));
-  await build({ mode: 'cdn', logLevel: 'warn', build: { outDir: join(out, 'classic'), emptyOutDir: true, sourcemap: false } });
+  // The script tag and its sibling files (the parts build checks itself against the script's source map).
+  await build({ mode: 'cdn', logLevel: 'warn', build: { outDir: join(out, 'classic'), emptyOutDir: true } });
+  await build({ mode: 'cdn-parts', logLevel: 'warn', build: { outDir: join(out, 'classic'), emptyOutDir: false } });
   await build({ mode: 'module', logLevel: 'warn', build: { outDir: join(out, 'module'), emptyOutDir: true, sourcemap: false } });
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
   const site = await serve(out, (variant) => page(emulator.url, variant));
