@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform as transformCss } from 'lightningcss';
 import { defineConfig, parseAst, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { PART_NEEDS } from './src/cdn-part-needs.ts';
 
 const EMULATOR_PORT = Number(process.env['EMULATOR_PORT'] ?? 8787);
 
@@ -302,6 +303,19 @@ function coreFromRuntime(): Plugin {
       return null;
     },
     generateBundle(options, bundle) {
+      // What each part imports, directly or through other files, is what `loadPart` requests with it.
+      const partOf = (fileName: string) => fileName.replace(/^storefront-widgets\.(.+)\.js$/, '$1');
+      const imported = (fileName: string, seen = new Set<string>()): Set<string> => {
+        const file = bundle[fileName];
+        for (const next of file?.type === 'chunk' ? file.imports : []) if (!seen.has(next)) imported(next, seen.add(next));
+        return seen;
+      };
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.isEntry) continue;
+        const needs = [...imported(file.fileName)].map(partOf).sort().join(', ');
+        const listed = [...(PART_NEEDS[file.name] ?? ['(none)'])].sort().join(', ');
+        if (needs !== listed) this.error(`${file.fileName} imports [${needs}] but src/cdn-part-needs.ts lists [${listed}] for "${file.name}": update the table.`);
+      }
       const core = cdnCoreSources(options.dir ?? 'dist/cdn');
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;

@@ -1,3 +1,5 @@
+import { PART_NEEDS } from './cdn-part-needs.js';
+
 /**
  * The script-tag bundle's lazily loaded parts: ES modules beside it
  * (`storefront-widgets.<part>.js` in the same folder), loaded with `import()` when a
@@ -9,6 +11,10 @@
  */
 const base = (document.currentScript as HTMLScriptElement | null)?.src || document.baseURI;
 
+const load = (name: string): Promise<unknown> => import(/* @vite-ignore */ new URL(`storefront-widgets.${name}.js`, base).href);
+
 export function loadPart(name: string): Promise<unknown> {
-  return import(/* @vite-ignore */ new URL(`storefront-widgets.${name}.js`, base).href);
+  // The files the part imports, requested with it (a failure shows in the part's own import).
+  for (const needed of PART_NEEDS[name] ?? []) load(needed).catch(() => undefined);
+  return load(name);
 }

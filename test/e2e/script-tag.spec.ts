@@ -117,6 +117,25 @@ test.describe('the script-tag bundle', () => {
     expect(log.warnings).toEqual([]);
   });
 
+  test('requests the files a sibling imports beside it, not after it arrives (no extra round trip)', async ({ page }) => {
+    const requested: string[] = [];
+    let tilesAnswered = false;
+    page.on('request', (request) => {
+      const part = /\/storefront-widgets\.([\w-]+)\.js$/.exec(new URL(request.url()).pathname);
+      if (part) requested.push(`${part[1]}${tilesAnswered ? ' (after tiles)' : ''}`);
+    });
+    // The tiles file answers late: what it imports must be on its way already.
+    await page.route(/\/storefront-widgets\.tiles\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      tilesAnswered = true;
+      await route.continue();
+    });
+    const log = await openPage(page, 'preload', { scripts: 'classic', at: 'head', elements: 'svc-post-gallery' });
+    await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+    expect([...requested].sort()).toEqual(['media', 'shared', 'tiles']);
+    expect(log.errors).toEqual([]);
+  });
+
   const blocked = [
     { part: 'shoppable', what: 'the shoppable post view', broken: 'svc-shoppable-post', other: 'svc-post-gallery [part~="tile"]' },
     { part: 'tiles', what: 'the gallery tiles', broken: 'svc-post-gallery', other: 'svc-shoppable-post [part~="hotspot"]' },
