@@ -117,7 +117,7 @@ test.describe('the script-tag bundle', () => {
     expect(log.warnings).toEqual([]);
   });
 
-  test('requests the files a sibling imports beside it, not after it arrives (no extra round trip)', async ({ page }) => {
+  test('requests the files a sibling imports beside it, not after it arrives (no extra round trip); svc-load waits for the tiles', async ({ page }) => {
     const requested: string[] = [];
     let tilesAnswered = false;
     page.on('request', (request) => {
@@ -130,9 +130,15 @@ test.describe('the script-tag bundle', () => {
       tilesAnswered = true;
       await route.continue();
     });
+    // svc-load says the first page is on screen: not before the tiles are.
+    await page.addInitScript(() => {
+      const w = window as unknown as { tilesAtLoad?: number };
+      document.addEventListener('svc-load', (event) => (w.tilesAtLoad = (event.target as Element).shadowRoot?.querySelectorAll('[part~="tile"]').length ?? 0));
+    });
     const log = await openPage(page, 'preload', { scripts: 'classic', at: 'head', elements: 'svc-post-gallery' });
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
     expect([...requested].sort()).toEqual(['media', 'shared', 'tiles']);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { tilesAtLoad?: number }).tilesAtLoad)).toBeGreaterThan(0);
     expect(log.errors).toEqual([]);
   });
 

@@ -32,6 +32,8 @@ export class GalleryState implements ReactiveController {
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly result: () => Result | undefined,
     private readonly emit: Emit,
+    /** Whether posts can be shown yet (the script tag may still be loading the tiles' code): until then they count as loading. */
+    private readonly ready: () => boolean = () => true,
   ) {
     host.addController(this);
     try {
@@ -44,7 +46,7 @@ export class GalleryState implements ReactiveController {
   /** Called from `willUpdate`: derives everything before render. */
   sync(localizer: Localizer): void {
     const result = this.result();
-    const data = result?.data;
+    const data = this.ready() ? result?.data : undefined;
     if (data?.pages !== this.pages) {
       const previous = this.posts;
       const seen = new Set<string>();
@@ -76,7 +78,7 @@ export class GalleryState implements ReactiveController {
     const error = result?.error ?? undefined;
     if (error && error !== this.reportedError) this.pendingEvents.push(['svc-error', { error }]);
     this.reportedError = error;
-    this.setHostState(result);
+    this.setHostState(result, data);
   }
 
   /** "Post 3 of 12" for the carousel after a move. */
@@ -91,9 +93,9 @@ export class GalleryState implements ReactiveController {
     for (const [name, detail] of events) this.emit(name, detail);
   }
 
-  private setHostState(result: Result | undefined): void {
+  private setHostState(result: Result | undefined, data: Result['data']): void {
     let next: GalleryHostState = 'loading';
-    if (result?.data) next = this.posts.length === 0 && !result.hasNextPage ? 'empty' : 'loaded';
+    if (data) next = this.posts.length === 0 && !result?.hasNextPage ? 'empty' : 'loaded';
     else if (result?.isError) next = 'error';
     const states = this.internals?.states;
     if (!states) return;

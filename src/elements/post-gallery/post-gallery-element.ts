@@ -130,7 +130,12 @@ export class SvcPostGallery extends StorefrontElement {
     const filters = parseFilters(this);
     return { queryClient: s.queryClient, options: postsQuery(s.client, s.market, filters, parsePageSize(this.pageSize)) };
   });
-  private readonly view = new GalleryState(this, () => this.posts.result, (name, detail) => this.emit(name, detail));
+  private readonly view = new GalleryState(
+    this,
+    () => this.posts.result,
+    (name, detail) => this.emit(name, detail),
+    () => this.tiles != null && (this.mode === 'grid' || this.extras !== undefined),
+  );
   /** The tiles and the grid of posts: `undefined` while the script tag loads them, `null` if they could not. */
   private tiles: TilesModule | null | undefined;
   /** The masonry and carousel layouts: `undefined` while they load (CDN builds), `null` if they could not. */
