@@ -5,6 +5,7 @@ import type { Page, Post } from '../../api/types.js';
 import { infiniteQueryController } from '../../controllers/query-controller.js';
 import { postsQuery, type PostsOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
+import { ModuleSlot } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import type { CarouselController } from './carousel-controller.js';
 import { extraLayouts, type LayoutExtras } from './extra-layouts.js';
@@ -134,12 +135,12 @@ export class SvcPostGallery extends StorefrontElement {
     this,
     () => this.posts.result,
     (name, detail) => this.emit(name, detail),
-    () => this.tiles != null && (this.mode === 'grid' || this.extras !== undefined),
+    () => this.layoutReady(),
   );
   /** The tiles and the grid of posts: `undefined` while the script tag loads them, `null` if they could not. */
-  private tiles: TilesModule | null | undefined;
-  /** The masonry and carousel layouts: `undefined` while they load (CDN builds), `null` if they could not. */
-  private extras: LayoutExtras | null | undefined;
+  private readonly tiles = new ModuleSlot<TilesModule>(this, galleryTiles, () => this.adoptLoadedStyles());
+  /** The masonry and carousel layouts, asked for by the first layout other than the grid: `undefined` while they load (CDN builds), `null` if they could not. */
+  private readonly extras = new ModuleSlot<LayoutExtras>(this, extraLayouts, () => this.adoptLoadedStyles());
   private carousel: CarouselController | undefined;
   /** `load="scroll"`: the next page when the end comes into view. */
   protected readonly scrollLoader = new ScrollLoader(
@@ -164,15 +165,7 @@ export class SvcPostGallery extends StorefrontElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // Asked for at once, so that the script tag loads the tiles while the first page is read.
-    if (this.tiles === undefined) {
-      const tiles = galleryTiles();
-      if (!(tiles instanceof Promise)) this.useTiles(tiles);
-      else
-        void tiles.then((loaded) => {
-          this.useTiles(loaded);
-          this.requestUpdate();
-        });
-    }
+    this.tiles.request();
     // A frame later: changing the columns changes the element's height, which would loop the observer.
     this.resizeObserver = new ResizeObserver((entries) => {
       const width = entries[0]?.contentRect.width ?? 0;
@@ -288,39 +281,23 @@ export class SvcPostGallery extends StorefrontElement {
     this.opener = undefined;
   };
 
-  /** The masonry and carousel code, once a layout other than the grid asks for it; `undefined` while it loads. */
-  private layoutExtras(): LayoutExtras | null | undefined {
-    if (this.extras !== undefined || this.mode === 'grid') return this.extras;
-    const extras = extraLayouts();
-    if (!(extras instanceof Promise)) return this.useExtras(extras);
-    void extras.then((loaded) => {
-      this.useExtras(loaded);
-      this.requestUpdate();
-    });
-    return undefined;
-  }
-
-  /** Takes the masonry and carousel code, and adds its styles after the gallery's own. */
-  private useExtras(extras: LayoutExtras | null): LayoutExtras | null {
-    this.extras = extras;
-    this.adoptLoadedStyles();
-    return extras;
-  }
-
-  private useTiles(tiles: TilesModule | null): void {
-    this.tiles = tiles;
-    this.adoptLoadedStyles();
+  /**
+   * Whether the posts can be shown: the tiles' code is there and, for the masonry or
+   * carousel, theirs (the script tag loads them on demand; the loading state stays meanwhile).
+   */
+  private layoutReady(): boolean {
+    return this.tiles.value != null && (this.mode === 'grid' || this.extras.value !== undefined);
   }
 
   /** The gallery's own styles, then those of the tiles and the layouts that are loaded. */
   private adoptLoadedStyles(): void {
     if (!(this.renderRoot instanceof ShadowRoot)) return;
-    const loaded = [this.tiles?.tileStyles, this.extras?.layoutStyles].filter((sheet) => sheet !== undefined);
+    const loaded = [this.tiles.value?.tileStyles, this.extras.value?.layoutStyles].filter((sheet) => sheet !== undefined);
     adoptStyles(this.renderRoot, [...SvcPostGallery.elementStyles, ...loaded]);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const extras = this.layoutExtras();
+    const extras = this.mode === 'grid' ? this.extras.value : this.extras.request();
     if (extras && this.mode === 'carousel') this.carousel ??= new extras.CarouselController(this, (index) => this.view.announcePosition(index, this.localizer), () => this.fetchMore());
     // Measured before rendering, so that the first frame already has the right columns.
     if (this.fitColumns === undefined || changed.has('layout') || changed.has('columns')) this.fitColumns = this.fit(this.clientWidth);
@@ -341,11 +318,11 @@ export class SvcPostGallery extends StorefrontElement {
       return html`<div part="base" class="base">${renderError(result.error, this.localizer, () => void result.refetch())}</div>`;
     }
     const mode = this.mode;
-    const { extras, tiles } = this;
+    const extras = this.extras.value;
+    const tiles = this.tiles.value;
     // The tiles' code could not load (script tag): nothing to show the posts with.
     if (tiles === null) return html`<div part="base" class="base">${renderError(undefined, this.localizer)}</div>`;
-    // Until the tiles' (and the masonry or carousel) code is there (script tag), the loading state stays.
-    const posts = result?.data && tiles && (mode === 'grid' || extras !== undefined) ? this.view.posts : undefined;
+    const posts = result?.data && this.layoutReady() ? this.view.posts : undefined;
     if (posts && posts.length === 0 && !result?.hasNextPage) return html`<slot name="empty"></slot>`;
     const ctx: LayoutContext = {
       posts,

@@ -18,3 +18,39 @@ export function onDemand<T>(load: () => Promise<T>, failure: string): () => T | 
           },
         ));
 }
+
+/**
+ * One element's hold on a module from a loader like the above (or its at-once twin in
+ * other builds): `value` is `undefined` until asked for and there, the module, or
+ * `null` when it could not load. Asking again does nothing; when the module arrives
+ * later, `onLoad` runs and the element updates.
+ */
+export class ModuleSlot<T> {
+  value: T | null | undefined;
+  private asked = false;
+
+  constructor(
+    private readonly host: { requestUpdate(): void },
+    private readonly loader: () => T | Promise<T | null> | null,
+    private readonly onLoad?: () => void,
+  ) {}
+
+  /** Asks for the module (once); returns what is there now. */
+  request(): T | null | undefined {
+    if (this.asked) return this.value;
+    this.asked = true;
+    const module = this.loader();
+    if (!(module instanceof Promise)) this.take(module);
+    else
+      void module.then((loaded) => {
+        this.take(loaded);
+        this.host.requestUpdate();
+      });
+    return this.value;
+  }
+
+  private take(module: T | null): void {
+    this.value = module;
+    this.onLoad?.();
+  }
+}

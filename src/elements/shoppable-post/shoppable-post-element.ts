@@ -6,6 +6,7 @@ import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
 import { postQuery, type PostOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
+import { ModuleSlot } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import { shoppableView, type ViewModule } from './load-view.js';
 import type { Fit } from './media-box.js';
@@ -88,7 +89,7 @@ export class SvcShoppablePost extends StorefrontElement {
   private emittedPost: Post | undefined;
   private emittedError: unknown;
   /** What renders a shown post: `undefined` while the script tag loads it, `null` when it could not. */
-  private viewModule: ViewModule | null | undefined;
+  private readonly viewModule = new ModuleSlot<ViewModule>(this, shoppableView);
   private view: ShoppableView | undefined;
 
   private readonly query = queryController<QueryObserverResult<Post, StorefrontError>, PostOptions>(this, () => {
@@ -105,22 +106,16 @@ export class SvcShoppablePost extends StorefrontElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // Asked for at once, so that the script tag loads the view while the post is read.
-    if (this.viewModule !== undefined) return;
-    const module = shoppableView();
-    if (!(module instanceof Promise)) this.viewModule = module;
-    else
-      void module.then((loaded) => {
-        this.viewModule = loaded;
-        this.requestUpdate();
-      });
+    this.viewModule.request();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('post')) this.given = this.post == null ? undefined : this.read(this.post);
     const shown = this.shown;
-    if (shown !== undefined && this.viewModule && this.view === undefined) {
-      this.view = new this.viewModule.ShoppableView(this, (event, product, post) => this.select(event, product, post));
-      if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcShoppablePost.elementStyles, ...this.viewModule.viewStyles]);
+    const module = this.viewModule.value;
+    if (shown !== undefined && module && this.view === undefined) {
+      this.view = new module.ShoppableView(this, (event, product, post) => this.select(event, product, post));
+      if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcShoppablePost.elementStyles, ...module.viewStyles]);
     }
     const key = shown === undefined ? '' : `${shown.id}|${shown.media.url}`;
     if (key !== this.shownKey) {
@@ -173,7 +168,7 @@ export class SvcShoppablePost extends StorefrontElement {
   /** The post, once the view is there; the loading state until then (an error when the view could not load). */
   private renderPost(post: Post): TemplateResult {
     if (this.view) return this.view.render(post, this.localizer, this.isRtl());
-    return this.viewModule === null ? renderError(undefined, this.localizer) : this.renderLoading();
+    return this.viewModule.value === null ? renderError(undefined, this.localizer) : this.renderLoading();
   }
 
   /** A product link was clicked: the theme may cancel the navigation (to add to cart instead). */
