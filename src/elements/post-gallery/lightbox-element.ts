@@ -133,11 +133,22 @@ export class SvcPostLightbox extends LitElement {
 
   private renderMedia(post: Post): TemplateResult {
     if (post.type === 'VIDEO') return renderVideo(post, { autoplay: this.autoplay && !prefersReducedMotion(), localizer: this.localizer });
+    return this.renderShoppable(post, true);
+  }
+
+  /** The tagged products, through the shoppable post's own list (its media hidden here). */
+  private renderProducts(post: Post): TemplateResult | typeof nothing {
+    if (post.taggedProducts.length === 0) return nothing;
+    return html`<div class="products">${this.renderShoppable(post, false)}</div>`;
+  }
+
+  /** The post as `<svc-shoppable-post>`: its media (hotspots, no product list), or its product list (media hidden by the lightbox's styles). */
+  private renderShoppable(post: Post, media: boolean): TemplateResult {
     return html`<svc-shoppable-post
       .post=${post}
-      fit="contain"
-      hide-products
-      exportparts="media: lightbox-media"
+      fit=${media ? 'contain' : nothing}
+      ?hide-products=${media}
+      exportparts=${media ? 'media: lightbox-media' : nothing}
       market=${this.market ?? nothing}
       lang=${this.localizer.locale}
       publishable-key=${this.publishableKey ?? nothing}
@@ -146,21 +157,6 @@ export class SvcPostLightbox extends LitElement {
       @svc-load=${this.contain}
       @svc-error=${this.contain}
     ></svc-shoppable-post>`;
-  }
-
-  /** The tagged products, through the shoppable post's own list (its media hidden here). */
-  private renderProducts(post: Post): TemplateResult | typeof nothing {
-    if (post.taggedProducts.length === 0) return nothing;
-    return html`<div class="products"><svc-shoppable-post
-      .post=${post}
-      market=${this.market ?? nothing}
-      lang=${this.localizer.locale}
-      publishable-key=${this.publishableKey ?? nothing}
-      api-base=${this.apiBase ?? nothing}
-      product-url=${this.productUrl ?? nothing}
-      @svc-load=${this.contain}
-      @svc-error=${this.contain}
-    ></svc-shoppable-post></div>`;
   }
 
   protected override render(): TemplateResult {
