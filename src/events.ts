@@ -50,12 +50,6 @@ export interface StorefrontEventMap {
 declare global {
   // Types `addEventListener('svc-product-select', (e) => e.detail.product)` on every
   // element, the document and the window.
-  interface GlobalEventHandlersEventMap {
-    'svc-post-open': CustomEvent<PostOpenDetail>;
-    'svc-product-select': CustomEvent<ProductSelectDetail>;
-    'svc-load': CustomEvent<LoadDetail>;
-    'svc-error': CustomEvent<ErrorDetail>;
-    'svc-review-filter': CustomEvent<ReviewFilterDetail>;
-    'svc-review-sort': CustomEvent<ReviewSortDetail>;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the DOM's map
+  interface GlobalEventHandlersEventMap extends StorefrontEventMap {}
 }
