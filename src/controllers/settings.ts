@@ -1,6 +1,7 @@
 import { ConfigError, StorefrontError } from '../api/errors.js';
 import { sharedSingleton } from '../api/shared-registry.js';
 import { storefrontFor, type Storefront } from '../queries/query-client.js';
+import { closestComposed } from '../shared/closest-composed.js';
 import { refreshElements } from '../shared/refresh-elements.js';
 
 /** What an element needs to read the Storefront API. */
@@ -25,14 +26,7 @@ export function configure(settings: StorefrontSettings): void {
 
 /** The nearest `<svc-storefront>` around an element, across shadow-root boundaries. */
 export function closestStorefront(element: Element): Element | null {
-  let node: Element | null = element;
-  while (node !== null) {
-    const found: Element | null = node.closest(STOREFRONT_TAG);
-    if (found !== null) return found;
-    const root = node.getRootNode();
-    node = root instanceof ShadowRoot ? root.host : null;
-  }
-  return null;
+  return closestComposed(element, STOREFRONT_TAG);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sharedSingleton } from '../api/shared-registry.js';
+import { closestComposed } from '../shared/closest-composed.js';
 import { refreshElements } from '../shared/refresh-elements.js';
 import { en, type PluralForms, type StringKey } from './en.js';
 import { tables } from './tables.js';
@@ -49,13 +50,7 @@ export function resolveLocale(element: Element, market: string | undefined): str
 
 /** `lang` of the nearest ancestor that has one, through shadow roots to their hosts. */
 function inheritedLang(element: Element): string {
-  for (let node: Element | null = element; node !== null; ) {
-    const found = node.closest('[lang]');
-    if (found) return found.getAttribute('lang') ?? '';
-    const root = node.getRootNode();
-    node = root instanceof ShadowRoot ? root.host : null;
-  }
-  return '';
+  return closestComposed(element, '[lang]')?.getAttribute('lang') ?? '';
 }
 
 function canonical(locale: string): string {

@@ -1,0 +1,13 @@
+/**
+ * The nearest element matching `selector` from `element` up, `element` included, across
+ * shadow-root boundaries (from a shadow root on to its host), or `null`.
+ */
+export function closestComposed(element: Element, selector: string): Element | null {
+  for (let node: Element | null = element; node !== null; ) {
+    const found = node.closest(selector);
+    if (found !== null) return found;
+    const root = node.getRootNode();
+    node = root instanceof ShadowRoot ? root.host : null;
+  }
+  return null;
+}
