@@ -153,11 +153,13 @@ function onDemandInCdn(scriptTag: boolean): Plugin {
     swaps.set(src('elements/shoppable-post/load-view.ts'), src('elements/shoppable-post/load-view-cdn.ts'));
     swaps.set(src('elements/post-gallery/load-tiles.ts'), src('elements/post-gallery/load-tiles-cdn.ts'));
   }
+  // The file names (as imported, `tables.js`) worth resolving: a quick test before the real one.
+  const swapped = new Set([...swaps.keys()].map((path) => path.slice(path.lastIndexOf('/') + 1).replace(/\.ts$/, '.js')));
   return {
     name: 'storefront-widgets:on-demand-in-cdn',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!/\/(tables|extra-layouts|load-view|load-tiles)\.js$/.test(source) || importer === undefined) return null;
+      if (importer === undefined || !swapped.has(source.slice(source.lastIndexOf('/') + 1))) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && swaps.get(resolved.id)) ?? null;
     },
