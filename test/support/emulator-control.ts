@@ -2,21 +2,10 @@
  * Test helpers for the emulator's control API (`/__emulator/*`), usable from Node and
  * from the browser: register a key of one's own, set its faults, read its request log.
  */
-export interface Faults {
-  latencyMs?: number;
-  fail500?: number;
-  rate500?: number;
-  force429?: number;
-  retryAfterSeconds?: number;
-  drop?: number;
-  down?: boolean;
-  malformed?: number;
-  pathIncludes?: string;
-  afterRequests?: number;
-  hostile?: boolean;
-  /** Answers become 200 with `body`, or `byPath[s]` for the first `s` the path contains; `count` answers (default all). */
-  replaceBody?: { body?: unknown; byPath?: Record<string, unknown>; count?: number };
-}
+import type { Faults } from '../../demo/emulator/faults.ts';
+
+/** The emulator's fault settings (its own type, so the two cannot drift apart). */
+export type { Faults };
 
 export interface LoggedRequest {
   method: string;
