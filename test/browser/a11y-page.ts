@@ -5,6 +5,7 @@ import '../../src/elements/rich-snippet/svc-rich-snippet.ts';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import '../../src/elements/storefront/svc-storefront.ts';
 import { until } from './a11y-support.ts';
+import { mostReviewed, unreviewedProduct } from './review-support.ts';
 
 /**
  * A shop page with every element inside one `<svc-storefront>`, between two plain
@@ -31,8 +32,8 @@ interface Info {
 /** Picks the seed ids from the emulator's info document and its posts. */
 export async function readSeed(apiBase: string): Promise<Seed> {
   const info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as Info;
-  const product = info.products.reduce((best, candidate) => (candidate.review_count > best.review_count ? candidate : best)).handle;
-  const unreviewed = info.products.find((candidate) => candidate.review_count === 0)!.handle;
+  const product = mostReviewed(info.products).handle;
+  const unreviewed = unreviewedProduct(info.products).handle;
   const posts = (await (await fetch(`${apiBase}/v1/posts?market=us&product_ref=${product}&limit=20`, { headers: { authorization: 'Bearer svc_pk_demo' } })).json()) as {
     data: { id: string; type: string; tagged_products: unknown[] }[];
   };

@@ -8,6 +8,7 @@ import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import '../../src/elements/storefront/svc-storefront.ts';
 import { setFaults, testKey, type Faults } from '../support/emulator-control.ts';
 import { axeViolations, countTargets, deepElements, expectNoAxeViolations, smallTargets, until } from './a11y-support.ts';
+import { mostReviewed, unreviewedProduct } from './review-support.ts';
 
 /**
  * axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every element in every state: loading,
@@ -32,8 +33,8 @@ let taggedPost: string;
 
 beforeAll(async () => {
   info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as Info;
-  reviewed = info.products.reduce((best, product) => (product.review_count > best.review_count ? product : best)).handle;
-  unreviewed = info.products.find((product) => product.review_count === 0)!.handle;
+  reviewed = mostReviewed(info.products).handle;
+  unreviewed = unreviewedProduct(info.products).handle;
   const posts = (await (await fetch(`${apiBase}/v1/posts?market=us&product_ref=${reviewed}&limit=1`, { headers: { authorization: 'Bearer svc_pk_demo' } })).json()) as { data: { id: string }[] };
   taggedPost = posts.data[0]!.id;
   await page.viewport(1024, 900);

@@ -4,7 +4,7 @@ import { userEvent } from 'vitest/browser';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import '../../src/elements/reviews/svc-reviews.ts';
 import { testKey } from '../support/emulator-control.ts';
-import { emulatorProducts, mount, shadow, type EmulatorProduct } from './review-support.ts';
+import { type EmulatorProduct, emulatorProducts, mostReviewed, mount, shadow, unreviewedProduct } from './review-support.ts';
 
 /** axe-core's WCAG 2.2 AA rules over the review elements in their main states (axe reads open shadow roots). */
 const apiBase = inject('apiBase');
@@ -16,8 +16,8 @@ let key: string;
 
 beforeAll(async () => {
   const products = await emulatorProducts(apiBase);
-  reviewed = products.reduce((best, p) => (p.review_count > best.review_count ? p : best));
-  unreviewed = products.find((p) => p.review_count === 0)!;
+  reviewed = mostReviewed(products);
+  unreviewed = unreviewedProduct(products);
   key = await testKey(apiBase, 'review_a11y');
 });
 

@@ -4,7 +4,7 @@ import '../../src/elements/review-summary/svc-review-summary.ts';
 import '../../src/elements/reviews/svc-reviews.ts';
 import '../../src/elements/rich-snippet/svc-rich-snippet.ts';
 import { testKey } from '../support/emulator-control.ts';
-import { emulatorProducts, mount, shadow, type EmulatorProduct } from './review-support.ts';
+import { type EmulatorProduct, emulatorProducts, mostReviewed, mount, shadow } from './review-support.ts';
 
 /**
  * The emulator's `hostile` fault puts attack strings (markup, script and comment
@@ -21,7 +21,7 @@ const pwned = vi.fn();
 
 beforeAll(async () => {
   const products = await emulatorProducts(apiBase);
-  product = products.reduce((best, p) => (p.review_count > best.review_count ? p : best));
+  product = mostReviewed(products);
   key = await testKey(apiBase, 'hostile_reviews', { faults: { hostile: true } });
   (window as unknown as { __pwned: unknown }).__pwned = pwned;
 });

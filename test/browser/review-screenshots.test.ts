@@ -3,7 +3,7 @@ import { cdp, page, userEvent } from 'vitest/browser';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import '../../src/elements/reviews/svc-reviews.ts';
 import { testKey } from '../support/emulator-control.ts';
-import { emulatorProducts, mount, shadow, type EmulatorProduct } from './review-support.ts';
+import { emulatorProducts, mostReviewed, mount, shadow, unreviewedProduct, type EmulatorProduct } from './review-support.ts';
 
 /**
  * Screenshots (gitignored `screenshots/`) of the summary (full, badge, empty) and the
@@ -19,8 +19,8 @@ let key: string;
 
 beforeAll(async () => {
   const products = await emulatorProducts(apiBase);
-  reviewed = products.reduce((best, p) => (p.review_count > best.review_count ? p : best));
-  unreviewed = products.find((p) => p.review_count === 0)!;
+  reviewed = mostReviewed(products);
+  unreviewed = unreviewedProduct(products);
   others = products.filter((p) => p.review_count > 0 && p !== reviewed).slice(0, 3);
   key = await testKey(apiBase, 'review_shots');
   await page.viewport(1280, 720);

@@ -2,7 +2,7 @@ import { afterEach, expect, inject, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import { testKey } from '../support/emulator-control.ts';
-import { apiGet, emulatorProducts, mount, shadow, text, type WireSummary } from './review-support.ts';
+import { apiGet, emulatorProducts, mostReviewed, mount, shadow, text, type WireSummary } from './review-support.ts';
 
 /**
  * The summary does not import the list: this file loads only the summary's
@@ -15,7 +15,7 @@ afterEach(() => document.body.replaceChildren());
 
 it('loads <svc-reviews> on demand, and filters it', async () => {
   const products = await emulatorProducts(apiBase);
-  const product = products.reduce((best, p) => (p.review_count > best.review_count ? p : best));
+  const product = mostReviewed(products);
   const key = await testKey(apiBase, 'lazy');
   const attrs = { 'api-base': apiBase, 'publishable-key': key, market: 'us', 'product-ref': product.handle };
   const summary = mount('svc-review-summary', attrs);

@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import type { SvcReviewSummary } from '../../src/elements/review-summary/svc-review-summary.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
-import { apiGet, emulatorProducts, isHidden, mount, shadow, text, type EmulatorProduct, type WireSummary } from './review-support.ts';
+import { apiGet, type EmulatorProduct, emulatorProducts, isHidden, mostReviewed, mount, shadow, text, unreviewedProduct, type WireSummary } from './review-support.ts';
 
 const apiBase = inject('apiBase');
 
@@ -14,8 +14,8 @@ let key: string;
 
 beforeAll(async () => {
   products = await emulatorProducts(apiBase);
-  reviewed = products.reduce((best, p) => (p.review_count > best.review_count ? p : best));
-  unreviewed = products.find((p) => p.review_count === 0)!;
+  reviewed = mostReviewed(products);
+  unreviewed = unreviewedProduct(products);
   expect(unreviewed, 'the seed has a product without reviews').toBeDefined();
   key = await testKey(apiBase, 'summary');
 });

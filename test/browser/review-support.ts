@@ -21,6 +21,12 @@ export async function emulatorProducts(apiBase: string): Promise<EmulatorProduct
   return info.products;
 }
 
+/** The product with the most reviews. */
+export const mostReviewed = <T extends { review_count: number }>(products: T[]): T => products.reduce((best, p) => (p.review_count > best.review_count ? p : best));
+
+/** A product without reviews (the seed has some). */
+export const unreviewedProduct = <T extends { review_count: number }>(products: T[]): T => products.find((p) => p.review_count === 0)!;
+
 /** Reads the API directly (with the demo key), for expected values. */
 export async function apiGet<T>(apiBase: string, path: string, key = 'svc_pk_demo'): Promise<T> {
   const response = await fetch(`${apiBase}/v1${path}`, { headers: { Authorization: `Bearer ${key}` } });

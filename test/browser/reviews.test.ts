@@ -4,7 +4,7 @@ import '../../src/elements/reviews/svc-reviews.ts';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import type { SvcReviews } from '../../src/elements/reviews/svc-reviews.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
-import { apiGet, emulatorProducts, isHidden, mount, shadow, text, type EmulatorProduct, type WireSummary } from './review-support.ts';
+import { apiGet, type EmulatorProduct, emulatorProducts, isHidden, mostReviewed, mount, shadow, text, unreviewedProduct, type WireSummary } from './review-support.ts';
 
 const apiBase = inject('apiBase');
 
@@ -23,8 +23,8 @@ let key: string;
 
 beforeAll(async () => {
   const products = await emulatorProducts(apiBase);
-  reviewed = products.reduce((best, p) => (p.review_count > best.review_count ? p : best));
-  unreviewed = products.find((p) => p.review_count === 0)!;
+  reviewed = mostReviewed(products);
+  unreviewed = unreviewedProduct(products);
   key = await testKey(apiBase, 'reviews');
 });
 

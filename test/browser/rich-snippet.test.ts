@@ -7,7 +7,7 @@ import type { SvcRichSnippet } from '../../src/elements/rich-snippet/svc-rich-sn
 import { applyRichSnippet, JSON_LD_POLICY_NAME, JSON_LD_POLICY_SYMBOL } from '../../src/elements/rich-snippet/head-script.ts';
 import { richSnippetScript } from '../../src/ssr/rich-snippet.ts';
 import { testKey } from '../support/emulator-control.ts';
-import { emulatorProducts, mount, shadow, text, type EmulatorProduct } from './review-support.ts';
+import { type EmulatorProduct, emulatorProducts, mostReviewed, mount, shadow, text } from './review-support.ts';
 
 const apiBase = inject('apiBase');
 
@@ -17,7 +17,7 @@ let key: string;
 
 beforeAll(async () => {
   products = await emulatorProducts(apiBase);
-  reviewed = products.reduce((best, p) => (p.review_count > best.review_count ? p : best));
+  reviewed = mostReviewed(products);
   key = await testKey(apiBase, 'snippet');
 });
 
