@@ -122,7 +122,9 @@ describe('malformed answers (property tests)', () => {
         } else {
           const tagged = expected.value.taggedProducts.length;
           expect(root.querySelector('.stage')).not.toBeNull();
-          expect(root.querySelectorAll('button.hotspot')).toHaveLength(tagged);
+          // Hotspots mark points on the picture: a video without a (readable) poster has none; its products are still listed.
+          const picture = expected.value.type === 'IMAGE' || expected.value.media.poster !== undefined;
+          expect(root.querySelectorAll('button.hotspot')).toHaveLength(picture ? tagged : 0);
           expect(root.querySelectorAll('[part~="product"]')).toHaveLength(tagged);
           const hotspot = root.querySelector<HTMLButtonElement>('button.hotspot:not([hidden])');
           if (hotspot) {
