@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/setup/fast-check-seed.ts'],
+          setupFiles: ['test/setup/fast-check.ts'],
         },
       },
       {
@@ -29,7 +31,6 @@ export default defineConfig({
         optimizeDeps: {
           include: [
             'lit',
-            'lit/decorators.js',
             'lit/directive.js',
             'lit/directives/repeat.js',
             'lit/directives/if-defined.js',
@@ -43,7 +44,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          globalSetup: ['test/setup/emulator.ts'],
+          globalSetup: ['test/setup/emulator.ts', 'test/setup/fast-check-seed.ts'],
+          setupFiles: ['test/setup/fast-check.ts'],
           testTimeout: 20_000,
           browser: {
             enabled: true,
