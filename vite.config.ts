@@ -147,7 +147,7 @@ function withoutMutations(): Plugin {
  * their own, one more request before anything renders.
  */
 function onDemandInCdn(scriptTag: boolean): Plugin {
-  const swaps = new Map([[src('i18n/tables.ts'), src('i18n/tables-cdn.ts')]]);
+  const swaps = new Map<string, string>();
   if (scriptTag) {
     swaps.set(src('elements/post-gallery/extra-layouts.ts'), src('elements/post-gallery/extra-layouts-cdn.ts'));
     swaps.set(src('elements/shoppable-post/load-view.ts'), src('elements/shoppable-post/load-view-cdn.ts'));

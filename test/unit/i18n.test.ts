@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { de } from '../../src/i18n/de.ts';
 import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
 import { Localizer, setStrings } from '../../src/i18n/localize.ts';
 import { sv } from '../../src/i18n/sv.ts';
+import { LANGUAGES, tableLoading } from '../../src/i18n/tables.ts';
 
 /**
  * The string tables: complete, with the same placeholders as English and exactly the
@@ -20,6 +21,9 @@ const entryPlaceholders = (value: unknown) => [...new Set(forms(value).flatMap((
 const overrides = () => (globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('storefront-widgets.string-overrides.v1')];
 
 afterEach(() => overrides()?.clear());
+
+// Every language but English loads on demand, as in a page.
+beforeAll(() => Promise.all(LANGUAGES.map(tableLoading)));
 
 describe.each(Object.entries(tables))('the %s table', (language, table) => {
   const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;

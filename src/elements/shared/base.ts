@@ -75,7 +75,7 @@ export class StorefrontElement extends LitElement {
 
   /**
    * Waits for the strings of the element's language before rendering, where a build
-   * loads them on demand (the CDN builds, for German and Swedish): no English for a moment.
+   * loads them on demand (every language but English): no English for a moment.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     const loading = tableLoading(this.localizer.language);
