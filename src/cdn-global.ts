@@ -1,5 +1,5 @@
-import { configure } from './controllers/settings.js';
-import { setStrings } from './i18n/localize.js';
+import { configure } from './page/configure.js';
+import { setStrings } from './page/strings.js';
 import { VERSION } from './version.js';
 
 /** The script tag's global, `window.StorefrontWidgets`: page-wide settings and strings. */

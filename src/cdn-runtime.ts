@@ -13,7 +13,7 @@
 export { _$LH, css, html, LitElement, noChange, nothing, svg } from 'lit';
 export { Directive, directive, PartType } from 'lit/directive.js';
 export { safeUrl } from './api/url.js';
-export { sharedSingleton } from './api/shared-registry.js';
+export { sharedSingleton } from './page/shared-state.js';
 export { infiniteQueryController, queryController } from './controllers/query-controller.js';
 export { reviewSummaryQuery, reviewsQuery, richSnippetQuery } from './queries/options.js';
 export { defineElement, StorefrontElement } from './elements/shared/base.js';

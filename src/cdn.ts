@@ -26,7 +26,7 @@
  * They use this copy's code through the runtime object published here (see
  * `src/cdn-runtime.ts`).
  */
-import { sharedSingleton } from './api/shared-registry.js';
+import { sharedSingleton } from './page/shared-state.js';
 import * as runtime from './cdn-runtime.js';
 import { registerCdnElements } from './cdn-register.js';
 import { SvcPostGallery } from './elements/post-gallery/post-gallery-element.js';

@@ -60,8 +60,9 @@ export { storefrontFor, type Storefront } from './queries/query-client.js';
 export { infiniteQueryController, ObserverController, queryController, type QuerySource } from './controllers/query-controller.js';
 
 // Page-wide settings and strings (shared by every copy of the library on the page).
-export { configure, type StorefrontSettings } from './controllers/settings.js';
-export { Localizer, setStrings, type StringOverrides } from './i18n/localize.js';
+export { configure, type StorefrontSettings } from './page/configure.js';
+export { Localizer } from './i18n/localize.js';
+export { setStrings, type StringOverrides } from './page/strings.js';
 export type { PluralForms, StringKey } from './i18n/en.js';
 
 // The element classes, unregistered.

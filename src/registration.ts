@@ -1,4 +1,4 @@
-import { sharedSingleton } from './api/shared-registry.js';
+import { sharedSingleton } from './page/shared-state.js';
 import { VERSION } from './version.js';
 
 /** What the first registering copy leaves on `globalThis[Symbol.for('storefront-widgets.registered.v1')]`. */

@@ -1,5 +1,5 @@
 import { RATE_LIMIT } from './wire.js';
-import { sharedSingleton } from './shared-registry.js';
+import { sharedSingleton } from '../page/shared-state.js';
 
 /**
  * A token bucket that requests wait on before they are sent. The protocol is kept

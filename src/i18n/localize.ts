@@ -1,28 +1,10 @@
-import { sharedSingleton } from '../api/shared-registry.js';
+import { pageOverrides, type StringOverrides } from '../page/strings.js';
 import { closestComposed } from '../shared/closest-composed.js';
-import { refreshElements } from '../shared/refresh-elements.js';
 import { en, type PluralForms, type StringKey } from './en.js';
 import { tables } from './tables.js';
 
-export type StringOverrides = Partial<Record<StringKey, string | PluralForms>>;
-
 /** The language and region of each known market's shortId. */
 const marketLocales: Record<string, string> = { us: 'en-US', de: 'de-DE', se: 'sv-SE' };
-
-const pageOverrides = () => sharedSingleton('string-overrides.v1', () => new Map<string, StringOverrides>());
-
-/**
- * Replaces strings page-wide for one language (`'en'`, `'de'`, `'sv'`, any other
- * language, or a locale such as `'de-CH'`, which beats its language). A language
- * without a table of its own falls back to English, and to the English overrides too.
- * Every element on the page re-renders, including those inside open shadow roots.
- */
-export function setStrings(language: string, strings: StringOverrides): void {
-  const map = pageOverrides();
-  const tag = language.trim().toLowerCase();
-  map.set(tag, { ...map.get(tag), ...strings });
-  if (typeof document !== 'undefined') refreshElements(document);
-}
 
 /** The language usually spoken in a market's region (`de` → `de-DE`), for market codes not in the table. */
 function regionLocale(market: string): string | undefined {

@@ -3,7 +3,7 @@ import { html } from 'lit';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page, Post } from '../../src/api/types.ts';
 import { infiniteQueryController } from '../../src/controllers/query-controller.ts';
-import { configure } from '../../src/controllers/settings.ts';
+import { configure } from '../../src/page/configure.ts';
 import { postsQuery, queryKeys, type PostsOptions } from '../../src/queries/options.ts';
 import '../../src/elements/storefront/svc-storefront.ts';
 import { StorefrontElement } from '../../src/elements/shared/base.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { de } from '../../src/i18n/de.ts';
 import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
-import { setStrings } from '../../src/i18n/localize.ts';
+import { setStrings } from '../../src/page/strings.ts';
 import { sv } from '../../src/i18n/sv.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { mountShop, readSeed, shopReady, type Seed, type Shop } from './a11y-page.ts';

@@ -6,7 +6,7 @@ import '../../src/elements/review-summary/svc-review-summary.ts';
 import '../../src/elements/reviews/svc-reviews.ts';
 import '../../src/elements/rich-snippet/svc-rich-snippet.ts';
 import '../../src/elements/storefront/svc-storefront.ts';
-import { configure } from '../../src/controllers/settings.ts';
+import { configure } from '../../src/page/configure.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { installTraps, mount, until, type Traps } from './hostile-support.ts';
 

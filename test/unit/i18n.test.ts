@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { de } from '../../src/i18n/de.ts';
 import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
-import { Localizer, setStrings } from '../../src/i18n/localize.ts';
+import { Localizer } from '../../src/i18n/localize.ts';
+import { setStrings } from '../../src/page/strings.ts';
 import { sv } from '../../src/i18n/sv.ts';
 import { LANGUAGES, tableLoading } from '../../src/i18n/tables.ts';
 

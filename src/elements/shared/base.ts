@@ -1,7 +1,8 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { StorefrontError } from '../../api/errors.js';
-import { connectStorefront, resolveSettings, type ResolvedStorefront } from '../../controllers/settings.js';
-import { Localizer, resolveLocale, type StringOverrides } from '../../i18n/localize.js';
+import { connectStorefront, resolveSettings, type ResolvedStorefront } from './settings.js';
+import { Localizer, resolveLocale } from '../../i18n/localize.js';
+import type { StringOverrides } from '../../page/strings.js';
 import { tableLoading } from '../../i18n/tables.js';
 
 const reported = new Set<string>();

@@ -1,28 +1,9 @@
-import { ConfigError, StorefrontError } from '../api/errors.js';
-import { sharedSingleton } from '../api/shared-registry.js';
-import { storefrontFor, type Storefront } from '../queries/query-client.js';
-import { closestComposed } from '../shared/closest-composed.js';
-import { refreshElements } from '../shared/refresh-elements.js';
-
-/** What an element needs to read the Storefront API. */
-export interface StorefrontSettings {
-  publishableKey?: string | undefined;
-  market?: string | undefined;
-  apiBase?: string | undefined;
-}
+import { ConfigError, StorefrontError } from '../../api/errors.js';
+import { pageDefaults, type StorefrontSettings } from '../../page/configure.js';
+import { storefrontFor, type Storefront } from '../../queries/query-client.js';
+import { closestComposed } from '../../shared/closest-composed.js';
 
 export const STOREFRONT_TAG = 'svc-storefront';
-
-const pageDefaults = () => sharedSingleton('page-defaults.v1', (): StorefrontSettings => ({}));
-
-/**
- * Sets page-wide defaults for every element (in every copy of the library on the page).
- * An element's own attributes, then the nearest `<svc-storefront>`, beat these.
- */
-export function configure(settings: StorefrontSettings): void {
-  Object.assign(pageDefaults(), settings);
-  refreshElements();
-}
 
 /** The nearest `<svc-storefront>` around an element, across shadow-root boundaries. */
 export function closestStorefront(element: Element): Element | null {
