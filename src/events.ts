@@ -1,7 +1,7 @@
 import type { StorefrontError } from './api/errors.js';
 import type { Post, Product } from './api/types.js';
 import type { ReviewSort } from './api/wire.js';
-import type { ReviewFilterDetail } from './elements/review-summary/filter.js';
+import type { ReviewFilterDetail } from './elements/shared/reviews/filter-event.js';
 
 /** `svc-post-open` (`<svc-post-gallery>`): a post was opened in the lightbox, at `index` in the loaded list. */
 export interface PostOpenDetail {

@@ -7,12 +7,13 @@ import { queryController } from '../../controllers/query-controller.js';
 import { reviewSummaryQuery, type ReviewSummaryOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
 import { renderError } from '../shared/states.js';
-import { renderDistribution, renderOverview, type Star } from './distribution.js';
-import { applyFilterToLists, REVIEW_FILTER_EVENT, type ReviewFilterDetail } from './filter.js';
-import { hostVisibility } from './host-visibility.js';
-import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from './notices.js';
+import { hostVisibility } from '../shared/host-visibility.js';
+import { renderDistribution, renderOverview, type Star } from '../shared/reviews/distribution.js';
+import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../shared/reviews/filter-event.js';
+import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
+import { renderStars, renderStarsPlaceholder } from '../shared/reviews/stars.js';
+import { applyFilterToLists } from './list-filter.js';
 import { reviewSummaryStyles } from './review-summary.styles.js';
-import { renderStars, renderStarsPlaceholder } from './stars.js';
 
 /** What the loading state lays out, invisibly, to hold the summary's place. */
 const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };

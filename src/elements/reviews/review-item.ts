@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Review } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
-import { renderStars } from '../review-summary/stars.js';
+import { renderStars } from '../shared/reviews/stars.js';
 
 export interface ReviewItemOptions {
   /** Whether the shopper asked for the original text of a translated review. */

@@ -1,7 +1,7 @@
 import { css } from 'lit';
-import { distributionStyles, overviewStyles } from '../review-summary/distribution.js';
-import { reviewTokens } from '../review-summary/review-summary.styles.js';
-import { starsStyles } from '../review-summary/stars.js';
+import { distributionStyles, overviewStyles } from '../shared/reviews/distribution.js';
+import { reviewTokens } from '../shared/reviews/review-tokens.js';
+import { starsStyles } from '../shared/reviews/stars.js';
 
 export const reviewsStyles = [
   reviewTokens,

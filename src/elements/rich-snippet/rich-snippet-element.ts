@@ -4,7 +4,7 @@ import type { StorefrontError } from '../../api/errors.js';
 import type { JsonLd } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
 import { richSnippetQuery, type RichSnippetOptions } from '../../queries/options.js';
-import { isSilentFailure, warnSilentFailure } from '../review-summary/notices.js';
+import { isSilentFailure, warnSilentFailure } from '../shared/reviews/notices.js';
 import { StorefrontElement } from '../shared/base.js';
 import { applyRichSnippet, removeSnippetScript } from './head-script.js';
 

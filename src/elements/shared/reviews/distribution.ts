@@ -1,7 +1,7 @@
 import { css, html, type TemplateResult } from 'lit';
-import { cssText } from '../shared/css-text.js';
-import type { ReviewSummary } from '../../api/types.js';
-import type { Localizer } from '../../i18n/localize.js';
+import { cssText } from '../css-text.js';
+import type { ReviewSummary } from '../../../api/types.js';
+import type { Localizer } from '../../../i18n/localize.js';
 import { formatRating, renderStars, renderStarsPlaceholder } from './stars.js';
 
 /**

@@ -1,6 +1,6 @@
 import { css, html, svg, type TemplateResult } from 'lit';
-import { cssText } from '../shared/css-text.js';
-import type { Localizer } from '../../i18n/localize.js';
+import { cssText } from '../css-text.js';
+import type { Localizer } from '../../../i18n/localize.js';
 
 /**
  * The star rating shared by `<svc-review-summary>` and `<svc-reviews>`: one `role="img"`

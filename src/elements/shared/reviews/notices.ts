@@ -1,6 +1,6 @@
-import type { ReviewTarget } from '../../api/client.js';
-import type { StorefrontError } from '../../api/errors.js';
-import { sharedSingleton } from '../../page/shared-state.js';
+import type { ReviewTarget } from '../../../api/client.js';
+import type { StorefrontError } from '../../../api/errors.js';
+import { sharedSingleton } from '../../../page/shared-state.js';
 
 /**
  * Failures after which a review element (or the rich snippet) shows nothing at all: the

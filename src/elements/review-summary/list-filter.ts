@@ -1,16 +1,6 @@
 import type { ReviewTarget } from '../../api/client.js';
-import type { Star } from './distribution.js';
-import { sameTarget, targetOf } from './notices.js';
-
-/** Fired by `<svc-review-summary>` and `<svc-reviews>` when a shopper filters by star. */
-export const REVIEW_FILTER_EVENT = 'svc-review-filter';
-
-export interface ReviewFilterDetail {
-  /** The star filtered by, or `null` for all reviews. */
-  rating: Star | null;
-  /** Whose reviews: `{ productRef }` or `{ company: true }`. */
-  target: ReviewTarget;
-}
+import type { Star } from '../shared/reviews/distribution.js';
+import { sameTarget, targetOf } from '../shared/reviews/notices.js';
 
 export const LIST_TAG = 'svc-reviews';
 
