@@ -1,8 +1,67 @@
 // @ts-check
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of src/, lowest first (see the README's "How it is built"): each may import
+ * only from the layers before it (type-only imports excepted). Elements and the entry
+ * points (src/*.ts, src/ssr/) stand above them all; the script tag's loader may use only
+ * the light layers, so that it stays small.
+ */
+const LAYERS = [
+  { name: 'shared', files: ['src/shared/**'], may: [] },
+  { name: 'page', files: ['src/page/**'], may: ['shared'] },
+  { name: 'api', files: ['src/api/**'], may: ['shared', 'page'] },
+  { name: 'i18n', files: ['src/i18n/**'], may: ['shared', 'page'] },
+  { name: 'queries', files: ['src/queries/**'], may: ['shared', 'page', 'api'] },
+  { name: 'controllers', files: ['src/controllers/**'], may: ['shared', 'page', 'api', 'i18n', 'queries'] },
+  { name: 'loader', files: ['src/loader/**'], may: ['shared', 'page', 'elements/catalog.js$'], packages: false },
+];
+const FOLDERS = ['shared', 'page', 'api', 'i18n', 'queries', 'controllers', 'elements', 'loader', 'ssr'];
+/** Imports of the entry modules (index, register, react, registration) from below them. */
+const ENTRIES = '(^|/)(index|register|react|registration)\\.js$';
+
+const layerRules = LAYERS.map(({ name, files, may, packages = true }) => ({
+  files,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(?!${may.join('|') || '$^'})(${FOLDERS.filter((folder) => folder !== name).join('|')})(/|$)`,
+            allowTypeImports: true,
+            message: `src/${name}/ may import only from ${may.length ? may.map((m) => `src/${m.replace('$', '')}`).join(', ') : 'itself'} (layers flow one way: see eslint.config.js).`,
+          },
+          { regex: ENTRIES, allowTypeImports: true, message: 'The entry modules import the layers, not the other way round.' },
+          ...(packages ? [] : [{ regex: '^(?!virtual:)[^.]', message: `src/${name}/ stays small: no packages.` }]),
+        ],
+      },
+    ],
+  },
+}));
+
+/** An element folder uses another element only through its registration module (`../reviews/svc-reviews.js`), and src/elements/shared/ uses none. */
+const elementRules = [
+  {
+    files: ['src/elements/*/*.ts'],
+    ignores: ['src/elements/shared/**'],
+    regex: '^\\.\\./(?!shared/|\\.\\.)[\\w-]+/(?!svc-[\\w-]+\\.js$)',
+    message: "An element folder does not import another element's internals: move what both use to src/elements/shared/, or import the other element's svc-*.js.",
+  },
+  { files: ['src/elements/shared/*.ts'], regex: '^\\.\\./(?!shared/|\\.\\.)[\\w-]+/', message: 'src/elements/shared/ serves every element and imports none.' },
+  { files: ['src/elements/shared/*/*.ts'], regex: '^\\.\\./\\.\\./(?!shared/|\\.\\.)[\\w-]+/', message: 'src/elements/shared/ serves every element and imports none.' },
+].map(({ files, ignores, regex, message }) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, message }, { regex: ENTRIES, allowTypeImports: true, message: 'The entry modules import the elements, not the other way round.' }] }],
+  },
+}));
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'screenshots/**', 'custom-elements.json'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'screenshots/**', 'custom-elements.json', 'test/frameworks/**/node_modules/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -26,4 +85,17 @@ export default tseslint.config(
       ],
     },
   },
+  // No import cycles in the library (the resolver maps `./x.js` imports to `x.ts`).
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  ...layerRules,
+  ...elementRules,
 );
