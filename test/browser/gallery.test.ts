@@ -86,7 +86,8 @@ describe('layouts', () => {
   it('grid: the theme may set the most columns with --svc-gallery-columns', async () => {
     const element = mount({ 'page-size': '6' }, { style: 'width: 1000px; --svc-gallery-columns: 3' });
     await waitForTiles(element, 6);
-    expect(getComputedStyle(element.shadowRoot!.querySelector('ul.grid')!).gridTemplateColumns.split(' ')).toHaveLength(3);
+    // Measured after layout, before the next paint (a ResizeObserver), not during the update.
+    await expect.poll(() => getComputedStyle(element.shadowRoot!.querySelector('ul.grid')!).gridTemplateColumns.split(' ')).toHaveLength(3);
   });
 
   it('carousel: a scroll-snapping track of slides with previous/next buttons and "n of total" slides', async () => {

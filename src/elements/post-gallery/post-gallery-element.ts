@@ -8,22 +8,20 @@ import { StorefrontElement } from '../shared/base.js';
 import { ModuleSlot } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import type { CarouselController } from './carousel-controller.js';
+import { ColumnFit } from './column-fit.js';
 import { extraLayouts, type LayoutExtras } from './extra-layouts.js';
-import { parseColumns, parseFilters, parseLayout, parseLoadMode, parsePageSize } from './gallery-options.js';
+import { FocusReturn } from './focus-return.js';
+import { GalleryState } from './gallery-state.js';
+import { parseFilters, parseLayout, parseLoadMode, parsePageSize } from './gallery-options.js';
+import { renderGrid } from './grid.js';
 import { renderGridSkeleton, type LayoutContext } from './layouts.js';
-import { galleryTiles, type TilesModule } from './load-tiles.js';
 import type { LightboxNavigateEvent } from './lightbox-element.js';
+import { CHUNK, PacedRender } from './paced-render.js';
 import { galleryStyles } from './post-gallery.styles.js';
 import { ScrollLoader } from './scroll-loader.js';
-import { GalleryState } from './gallery-state.js';
+import { tileStyles } from './tile.styles.js';
 
 type PostsResult = InfiniteQueryObserverResult<InfiniteData<Page<Post>, string | null>, StorefrontError>;
-
-/** Narrowest tile before the grid and masonry drop a column (and the carousel shows fewer slides). */
-const MIN_TILE = 140;
-const MIN_SLIDE = 200;
-/** Tiles rendered per task after the first screenful. */
-const CHUNK = 12;
 
 /**
  * A gallery of customer photos and videos (UGC) from the Storefront API, as a grid, a
@@ -76,7 +74,7 @@ const CHUNK = 12;
  * @cssprop [--svc-gallery-backdrop=rgb(0 0 0 / 0.8)] - The lightbox's backdrop.
  */
 export class SvcPostGallery extends StorefrontElement {
-  static override styles = galleryStyles;
+  static override styles = [galleryStyles, tileStyles];
   static override properties = {
     productRef: { attribute: 'product-ref' },
     galleryId: { attribute: 'gallery-id' },
@@ -89,10 +87,8 @@ export class SvcPostGallery extends StorefrontElement {
     load: {},
     autoplay: { type: Boolean },
     productUrl: { attribute: 'product-url' },
-    fitColumns: { state: true, attribute: false },
     openIndex: { state: true, attribute: false },
     lightboxLoaded: { state: true, attribute: false },
-    rendered: { state: true, attribute: false },
   };
 
   /** Only posts that tag this product (its id or handle). */
@@ -118,12 +114,8 @@ export class SvcPostGallery extends StorefrontElement {
   /** `development` links the lightbox's products to their development URLs (as `<svc-shoppable-post>` does). */
   productUrl?: string;
 
-  /** Columns that fit the element's current width (measured). */
-  private fitColumns: number | undefined;
   private openIndex: number | undefined;
   private lightboxLoaded = false;
-  /** Posts rendered as tiles so far: a long page is rendered over a few tasks, not in one long one. */
-  private rendered = 0;
 
   private readonly posts = infiniteQueryController<PostsResult, PostsOptions>(this, () => {
     const s = this.storefront;
@@ -137,10 +129,11 @@ export class SvcPostGallery extends StorefrontElement {
     (name, detail) => this.emit(name, detail),
     () => this.layoutReady(),
   );
-  /** The tiles and the grid of posts: `undefined` while the script tag loads them, `null` if they could not. */
-  private readonly tiles = new ModuleSlot<TilesModule>(this, galleryTiles, () => this.adoptLoadedStyles());
-  /** The masonry and carousel layouts, asked for by the first layout other than the grid: `undefined` while they load (CDN builds), `null` if they could not. */
-  private readonly extras = new ModuleSlot<LayoutExtras>(this, extraLayouts, () => this.adoptLoadedStyles());
+  /** The masonry and carousel layouts, asked for by the first layout other than the grid: `undefined` while they load, `null` if they could not. */
+  private readonly extras = new ModuleSlot<LayoutExtras>(this, extraLayouts, () => this.adoptLayoutStyles());
+  private readonly fit = new ColumnFit(this);
+  private readonly paced = new PacedRender(this);
+  private readonly focusReturn = new FocusReturn(this);
   private carousel: CarouselController | undefined;
   /** `load="scroll"`: the next page when the end comes into view. */
   protected readonly scrollLoader = new ScrollLoader(
@@ -149,81 +142,12 @@ export class SvcPostGallery extends StorefrontElement {
     () => void this.fetchMore(),
     () => this.view.posts.length,
   );
-  private resizeObserver: ResizeObserver | undefined;
-  private opener: HTMLElement | undefined;
-  private renderedFirst: string | undefined;
-  private chunkTimer: ReturnType<typeof setTimeout> | undefined;
-
   private get mode() {
     return parseLayout(this.layout);
   }
 
   private get canFetchMore(): boolean {
     return parseLoadMode(this.load) !== 'none' && this.posts.result?.hasNextPage === true;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Asked for at once, so that the script tag loads the tiles while the first page is read.
-    this.tiles.request();
-    // A frame later: changing the columns changes the element's height, which would loop the observer.
-    this.resizeObserver = new ResizeObserver((entries) => {
-      const width = entries[0]?.contentRect.width ?? 0;
-      requestAnimationFrame(() => this.measure(width));
-    });
-    this.resizeObserver.observe(this);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = undefined;
-    clearTimeout(this.chunkTimer);
-    this.chunkTimer = undefined;
-  }
-
-  /** Tiles in the first task: what likely fits the viewport (at least two rows). */
-  private firstChunk(columns: number): number {
-    const rowHeight = Math.max(80, (this.clientWidth || 800) / columns);
-    return columns * Math.max(2, Math.ceil((window.innerHeight || 800) / rowHeight) + 1);
-  }
-
-  /**
-   * Keeps `rendered` moving: a new list starts with what fits the viewport, and the rest
-   * follows a chunk per task (skeletons of the same size hold the place meanwhile).
-   */
-  private pace(columns: number): void {
-    const posts = this.view.posts;
-    if (posts[0]?.id !== this.renderedFirst) {
-      this.renderedFirst = posts[0]?.id;
-      this.rendered = Math.min(posts.length, this.firstChunk(columns));
-    }
-    if (this.rendered >= posts.length || this.chunkTimer !== undefined) return;
-    this.chunkTimer = setTimeout(() => {
-      this.chunkTimer = undefined;
-      this.rendered = Math.min(this.view.posts.length, this.rendered + CHUNK);
-    }, 0);
-  }
-
-  /** Columns (or carousel slides) that fit `width`, at most `columns`. */
-  private fit(width: number): number | undefined {
-    if (width <= 0) return undefined;
-    const list = this.renderRoot?.querySelector('.grid, .masonry, .carousel-track');
-    const gap = list ? parseFloat(getComputedStyle(list).columnGap) || 0 : parseFloat(getComputedStyle(this).getPropertyValue('--svc-gallery-gap')) || 12;
-    const min = this.mode === 'carousel' ? MIN_SLIDE : MIN_TILE;
-    return Math.max(1, Math.min(this.maxColumns(), Math.floor((width + gap) / (min + gap))));
-  }
-
-  /** The `columns` attribute, else the theme's `--svc-gallery-columns`, else 4. */
-  private maxColumns(): number {
-    if (this.columns !== undefined && this.columns !== null) return parseColumns(this.columns);
-    const themed = getComputedStyle(this).getPropertyValue('--svc-gallery-columns').trim();
-    return parseColumns(themed === '' ? undefined : themed);
-  }
-
-  private measure(width: number): void {
-    const fit = this.fit(width);
-    if (fit !== undefined && fit !== this.fitColumns) this.fitColumns = fit;
   }
 
   /** Asks for the next page (sharing one in flight); resolves to whether more posts arrived. */
@@ -239,17 +163,14 @@ export class SvcPostGallery extends StorefrontElement {
       await this.updateComplete;
     }
     // The shopper asked for these: the first of them are tiles at once (to move focus to them).
-    if (this.rendered < before + CHUNK) {
-      this.rendered = Math.min(this.view.posts.length, before + CHUNK);
-      await this.updateComplete;
-    }
+    if (this.paced.showAtLeast(before + CHUNK, this.view.posts.length)) await this.updateComplete;
     return this.view.posts.length > before;
   }
 
   private readonly openTile = async (index: number, tile: HTMLElement) => {
     const post = this.view.posts[index];
     if (!post || !this.emit('svc-post-open', { post, index }, { cancelable: true })) return;
-    this.opener = tile;
+    this.focusReturn.remember(tile);
     if (!this.lightboxLoaded) {
       // The lightbox (dialog, video, shoppable post) is its own chunk, fetched on first open.
       try {
@@ -273,40 +194,32 @@ export class SvcPostGallery extends StorefrontElement {
     this.emit('svc-post-open', { post, index: to });
   };
 
-  private readonly closeLightbox = async () => {
+  private readonly closeLightbox = () => {
     this.openIndex = undefined;
-    await this.updateComplete;
-    const opener = this.opener?.isConnected ? this.opener : undefined;
-    opener?.focus();
-    this.opener = undefined;
+    void this.focusReturn.restore();
   };
 
-  /**
-   * Whether the posts can be shown: the tiles' code is there and, for the masonry or
-   * carousel, theirs (the script tag loads them on demand; the loading state stays meanwhile).
-   */
+  /** Whether the posts can be shown: for the masonry or carousel, once their code is there (the loading state stays meanwhile). */
   private layoutReady(): boolean {
-    return this.tiles.value != null && (this.mode === 'grid' || this.extras.value !== undefined);
+    return this.mode === 'grid' || this.extras.value !== undefined;
   }
 
-  /** The gallery's own styles, then those of the tiles and the layouts that are loaded. */
-  private adoptLoadedStyles(): void {
-    if (!(this.renderRoot instanceof ShadowRoot)) return;
-    const loaded = [this.tiles.value?.tileStyles, this.extras.value?.layoutStyles].filter((sheet) => sheet !== undefined);
-    adoptStyles(this.renderRoot, [...SvcPostGallery.elementStyles, ...loaded]);
+  /** The gallery's own styles, then the masonry and carousel's once they are loaded. */
+  private adoptLayoutStyles(): void {
+    const layouts = this.extras.value?.layoutStyles;
+    if (this.renderRoot instanceof ShadowRoot && layouts) adoptStyles(this.renderRoot, [...SvcPostGallery.elementStyles, layouts]);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const extras = this.mode === 'grid' ? this.extras.value : this.extras.request();
     if (extras && this.mode === 'carousel') this.carousel ??= new extras.CarouselController(this, (index) => this.view.announcePosition(index, this.localizer), () => this.fetchMore());
-    // Measured before rendering, so that the first frame already has the right columns.
-    if (this.fitColumns === undefined || changed.has('layout') || changed.has('columns')) this.fitColumns = this.fit(this.clientWidth);
+    if (changed.has('layout') || changed.has('columns')) this.fit.refit();
     this.view.sync(this.localizer);
-    this.pace(this.fitColumns ?? this.maxColumns());
+    this.paced.pace(this.view.posts, this.fit.current, this.fit.width);
     // The posts changed under an open lightbox (new filters): its post is gone, so close it.
     if (this.openIndex !== undefined && this.view.posts[this.openIndex] === undefined) {
       this.openIndex = undefined;
-      this.opener = undefined;
+      this.focusReturn.forget();
     }
   }
 
@@ -319,29 +232,27 @@ export class SvcPostGallery extends StorefrontElement {
     }
     const mode = this.mode;
     const extras = this.extras.value;
-    const tiles = this.tiles.value;
-    // The tiles' code could not load (script tag): nothing to show the posts with.
-    if (tiles === null) return html`<div part="base" class="base">${renderError(undefined, this.localizer)}</div>`;
     const posts = result?.data && this.layoutReady() ? this.view.posts : undefined;
     if (posts && posts.length === 0 && !result?.hasNextPage) return html`<slot name="empty"></slot>`;
     const ctx: LayoutContext = {
       posts,
       skeletons: parsePageSize(this.pageSize),
-      columns: this.fitColumns ?? this.maxColumns(),
+      columns: this.fit.current,
       localizer: this.localizer,
       onOpen: this.openTile,
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,
-      rendered: this.rendered,
+      rendered: this.paced.rendered,
     };
     const body =
       mode === 'carousel' && extras && this.carousel
         ? extras.renderCarousel({ ...ctx, carousel: this.carousel, hasMore: this.canFetchMore })
         : mode === 'masonry' && extras
           ? extras.renderMasonry(ctx)
-          : posts && tiles
-            ? tiles.renderGrid({ ...ctx, posts })
+          : posts
+            ? renderGrid({ ...ctx, posts })
             : renderGridSkeleton(ctx);
     return html`<div part="base" class="base layout-${mode}" aria-busy=${posts ? 'false' : 'true'}>
+        <div class="measure"></div>
         ${body} ${this.renderFooter(result, posts !== undefined)}
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.view.announcement}</div>
       </div>

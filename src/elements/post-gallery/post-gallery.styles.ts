@@ -100,6 +100,10 @@ export const galleryStyles = [
     .base {
       position: relative;
     }
+    /* Measured by the column fit (column-fit.ts): as wide as the gallery, no height. */
+    .measure {
+      height: 0;
+    }
     ul {
       list-style: none;
       margin: 0;
