@@ -8,7 +8,7 @@
  * - time to first placeholder: navigation start to the first frame with the gallery's
  *   skeleton tiles.
  *
- * It builds the script tag with its sibling files and the ES module bundle into a temporary folder,
+ * It builds the element modules and the loader (script tag and module entry) into a temporary folder,
  * serves it with a plain shop page from a local server, starts the Storefront API
  * emulator on a free port, and drives Chromium with Playwright. Nothing leaves this
  * machine. Run: `npx tsx bench/gallery-cls.ts` (`--runs 5` for more runs; the median
@@ -24,11 +24,9 @@ import { startEmulator } from '../demo/emulator/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
 
 /**
- * `classic`: the script-tag bundle in <head> (render-blocking: the element is defined
- * before the body is parsed, so the first paint has its skeleton). `module`: the ES
- * module bundle (deferred: the page may paint before the element is defined, and the
- * element then grows from nothing — a shift only page CSS such as
- * `svc-post-gallery:not(:defined) { display: block; min-height: … }` can prevent).
+ * `classic`: the script tag (the loader) in <head>; `module`: the module entry with
+ * `<script type="module">`. Either way the element's own module loads asynchronously,
+ * so the page may paint before the element is defined.
  */
 type Variant = 'classic' | 'module';
 const VARIANTS: Variant[] = ['classic', 'module'];
@@ -41,7 +39,7 @@ const page = (apiBase: string, variant: Variant) => `<!doctype html>
   <meta charset="utf-8" />
   <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>Shop</title>
-  ${variant === 'module' ? '<script type="module" src="/module/storefront-widgets.js"></script>' : '<script src="/classic/storefront-widgets.js"></script>'}
+  ${variant === 'module' ? '<script type="module" src="/classic/module/storefront-widgets.js"></script>' : '<script src="/classic/storefront-widgets.js"></script>'}
   <style>
     body { margin: 0; font-family: system-ui, sans-serif; color: #1d1d1f; }
     header, main, footer { max-width: 1120px; margin: 0 auto; padding: 24px; }
@@ -202,10 +200,9 @@ const spread = (values: number[]) => ({ median: median(values), worst: Math.max(
 
 async function main(): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'gallery-bench-'));
-  // The script tag and its sibling files (the parts build checks itself against the script's source map).
-  await build({ mode: 'cdn', logLevel: 'warn', build: { outDir: join(out, 'classic'), emptyOutDir: true } });
-  await build({ mode: 'cdn-parts', logLevel: 'warn', build: { outDir: join(out, 'classic'), emptyOutDir: false } });
-  await build({ mode: 'module', logLevel: 'warn', build: { outDir: join(out, 'module'), emptyOutDir: true, sourcemap: false } });
+  // The element modules, then the loader: the script tag (classic/) and the module entry (classic/module/).
+  await build({ mode: 'modules', logLevel: 'warn', build: { outDir: join(out, 'classic', 'module'), emptyOutDir: true, sourcemap: false } });
+  await build({ mode: 'loader', logLevel: 'warn', build: { outDir: join(out, 'classic'), emptyOutDir: false, sourcemap: false } });
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
   const site = await serve(out, (variant) => page(emulator.url, variant));
   const executablePath = chromiumExecutable();

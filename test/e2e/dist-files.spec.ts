@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Script } from 'node:vm';
+import { ELEMENTS, elementName } from '../../src/elements/catalog.ts';
 import { DIST } from './static-server.ts';
+import { moduleFiles } from './support.ts';
 
 /** What `npm run build` wrote, checked file by file (no browser). */
 
@@ -20,94 +22,106 @@ const read = (path: string) => readFileSync(join(DIST, path), 'utf8');
 const sources = (path: string) => (JSON.parse(read(`${path}.map`)) as { sources: string[] }).sources.map((source) => relative(ROOT, resolve(dirname(join(DIST, path)), source)));
 const files = (dir: string): string[] =>
   readdirSync(join(DIST, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
-const chunk = (prefix: string) => {
-  const name = readdirSync(join(DIST, 'cdn/module/chunks')).find((file) => file.startsWith(prefix) && file.endsWith('.js'));
-  if (!name) throw new Error(`no chunk ${prefix}*.js`);
-  return `cdn/module/chunks/${name}`;
-};
 
-const ELEMENT_MODULES = [
-  'src/elements/storefront/storefront-element.ts',
-  'src/elements/post-gallery/post-gallery-element.ts',
-  'src/elements/shoppable-post/shoppable-post-element.ts',
-  'src/elements/review-summary/review-summary-element.ts',
-  'src/elements/rich-snippet/rich-snippet-element.ts',
-];
 const LIGHTBOX_MODULES = ['src/elements/post-gallery/lightbox-element.ts', 'src/elements/post-gallery/lightbox-panel.ts'];
 const REVIEW_LIST_MODULES = ['src/elements/reviews/reviews-element.ts', 'src/elements/reviews/review-item.ts'];
-
-const PARTS = ['lightbox', 'reviews', 'rich-snippet', 'tiles', 'layouts', 'shoppable', 'de', 'sv'];
-/** The gallery's tiles, their blurhash placeholders and the grid of posts load on demand in the script-tag build; the skeletons stay inside. */
-const TILE_MODULES = ['src/elements/post-gallery/grid.ts', 'src/elements/post-gallery/tile.ts', 'src/elements/shared/placeholder.ts'];
-/** The shoppable post's view (media, hotspots, cards, product list) loads on demand in the script-tag build; the element and its states stay inside. */
-const SHOPPABLE_VIEW_MODULES = ['src/elements/shoppable-post/shoppable-view.ts', 'src/elements/shoppable-post/card-controller.ts', 'src/elements/shoppable-post/product-view.ts', 'src/elements/shoppable-post/product.styles.ts'];
-/** The masonry and carousel layouts load on demand in the script-tag build (the grid stays inside). */
 const LAYOUT_MODULES = ['src/elements/post-gallery/layout-extras.ts', 'src/elements/post-gallery/carousel-controller.ts', 'src/elements/post-gallery/masonry.ts'];
-/** German and Swedish strings load on demand in the CDN builds (English stays inside). */
-const STRING_TABLES = { de: ['src/i18n/de.ts'], sv: ['src/i18n/sv.ts'] };
-const RICH_SNIPPET_MODULES = ['src/elements/rich-snippet/rich-snippet-element.ts', 'src/elements/rich-snippet/head-script.ts'];
+/** Every language but English is a chunk of its own. */
+const STRING_TABLES = ['de', 'sv'];
 const DEPENDENCIES = ['lit-html', '@lit/reactive-element', '@tanstack/query-core'];
 
-test.describe('dist/cdn/storefront-widgets.js', () => {
+const manifest = () => JSON.parse(read('cdn/module/.vite/manifest.json')) as Record<string, { file: string }>;
+const moduleSources = (files: string[]) => new Set(files.flatMap((file) => sources(`cdn/module/${file}`)));
+
+test.describe('dist/cdn/storefront-widgets.js, the script tag', () => {
   const path = 'cdn/storefront-widgets.js';
 
-  test('is one classic script with every dependency and the eager elements inside; the rarely used parts are not', () => {
+  test('is a small classic script: no module syntax, no Lit, no query-core, no element code', () => {
     const code = read(path);
     expect(() => new Script(code, { filename: path })).not.toThrow();
-    // No module syntax; its one import() loads its own siblings by a URL built from the script's.
-    expect(code).not.toMatch(/^import[\s{"']|[;}]import[\s{"']|\bfrom\s*["'`]/m);
-    expect(code.match(/\bimport\s*\(.{0,60}/g)).toEqual([expect.stringMatching(/^import\(new URL\(`storefront-widgets\.\$\{\w+\}\.js`,\w+\)\.href\)/)]);
+    expect(code).not.toMatch(/^import[\s{"']|[;}]import[\s{"']|\bfrom\s*["'`]|\bimport\.meta\b/m);
     expect(code).not.toMatch(/\bprocess\.env\b/);
     const inside = sources(path);
-    for (const module of ELEMENT_MODULES.filter((module) => !RICH_SNIPPET_MODULES.includes(module))) expect(inside).toContain(module);
-    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...RICH_SNIPPET_MODULES, ...LAYOUT_MODULES, ...SHOPPABLE_VIEW_MODULES, ...TILE_MODULES, ...Object.values(STRING_TABLES).flat()]) expect(inside).not.toContain(module);
-    expect(inside.some((source) => source.includes('node_modules/blurhash/')), 'blurhash comes with the tiles').toBe(false);
-    expect(inside).toContain('src/i18n/en.ts');
-    expect(inside).toContain('src/elements/post-gallery/layouts.ts');
-    for (const dependency of DEPENDENCIES) expect(inside.some((source) => source.includes(`node_modules/${dependency}/`))).toBe(true);
+    expect(inside.filter((source) => source.includes('node_modules/'))).toEqual([]);
+    expect(inside.filter((source) => source.startsWith('src/elements/') && source !== 'src/elements/catalog.ts')).toEqual([]);
+    expect(inside).toContain('src/page/configure.ts');
+    expect(inside).toContain('src/page/strings.ts');
   });
 
-  test('its sibling parts are ES modules that hold their own code and borrow the rest from the script', () => {
-    const core = new Set(sources(path));
-    const expected: Record<string, string[]> = { lightbox: LIGHTBOX_MODULES, reviews: REVIEW_LIST_MODULES, 'rich-snippet': RICH_SNIPPET_MODULES, tiles: ['src/elements/post-gallery/grid.ts'], layouts: LAYOUT_MODULES, shoppable: SHOPPABLE_VIEW_MODULES, ...STRING_TABLES };
-    for (const part of PARTS) {
-      const file = `cdn/storefront-widgets.${part}.js`;
-      const inside = sources(file);
-      for (const module of expected[part]!) expect(inside, file).toContain(module);
-      // Nothing twice: no second Lit, query client, settings or strings.
-      expect(inside.filter((source) => core.has(source)), file).toEqual([]);
-      expect(inside.some((source) => source.includes('node_modules/')), file).toBe(false);
-      // Only relative imports of each other.
-      for (const [, specifier] of read(file).matchAll(/(?:^|;)\s*(?:import|export)\b[^;"'`]*?["']([^"']+)["']/gm)) expect(specifier, file).toMatch(/^\.\/storefront-widgets\.[\w-]+\.js$/);
+  test('knows, for each element, its module and every chunk that module needs (as the build manifest says)', () => {
+    const code = read(path);
+    for (const { tag } of ELEMENTS) {
+      const files = moduleFiles(tag);
+      expect(files[0]).toBe(`${tag}.js`);
+      for (const file of files) expect(code, `${tag} needs ${file}`).toContain(`\`${file}\``);
     }
+  });
+
+  test('the <script type="module"> entry is the same loader as an ES module', () => {
+    const module = read('cdn/module/storefront-widgets.js');
+    expect(module).toContain('import.meta.url');
+    expect(sources('cdn/module/storefront-widgets.js').sort()).toEqual(sources(path).sort());
   });
 
   test('is minified and stamped with the package version', () => {
     const code = read(path);
-    // Names of module-level functions are mangled away.
-    expect(code).not.toContain('claimElements');
+    expect(code).not.toContain('walkShadowRoots');
     expect(code).toContain(pkg.version);
   });
 });
 
-test.describe('dist/cdn/module/', () => {
-  test('the main chunk imports nothing up front and holds neither the lightbox nor the review list', () => {
-    const main = 'cdn/module/storefront-widgets.js';
-    const code = read(main);
-    expect(code).not.toMatch(/^import[\s{"']|[;}]import[\s{"']|\bfrom\s*["'`]/m);
-    const inside = sources(main);
-    for (const module of ELEMENT_MODULES) expect(inside).toContain(module);
-    for (const module of [...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES, ...Object.values(STRING_TABLES).flat()]) expect(inside).not.toContain(module);
-    expect(code).not.toMatch(/\bprocess\.env\b/);
+test.describe('the size budget (.size-limit.json)', () => {
+  const budget = JSON.parse(readFileSync(join(ROOT, '.size-limit.json'), 'utf8')) as { name: string; path: string | string[] }[];
+  const pages: Record<string, string[]> = {
+    'page: collection page': ['svc-storefront', 'svc-review-summary'],
+    'page: product page': ['svc-storefront', 'svc-review-summary', 'svc-rich-snippet', 'svc-shoppable-post', 'svc-post-gallery'],
+  };
+  for (const [name, tags] of Object.entries(pages)) {
+    test(`"${name}" counts exactly the files such a page loads: the loader, each element's module and its chunks`, () => {
+      const entry = budget.find((item) => item.name.startsWith(name));
+      expect(entry, name).toBeDefined();
+      const globs = (Array.isArray(entry!.path) ? entry!.path : [entry!.path]).map((glob) => new RegExp(`^${glob.replace(/^dist\//, '').replace(/\./g, '\\.').replace(/\*/g, '[^/]+')}$`));
+      const needed = ['cdn/storefront-widgets.js', ...new Set(tags.flatMap((tag) => moduleFiles(tag).map((file) => `cdn/module/${file}`)))];
+      const counted = files('cdn').filter((file) => file.endsWith('.js') && globs.some((glob) => glob.test(file)));
+      expect(counted.sort()).toEqual(needed.sort());
+    });
+  }
+});
+
+test.describe('dist/cdn/module/, the element modules', () => {
+  test('one ES module per element, each with Lit and the data layer among its chunks', () => {
+    for (const { tag } of ELEMENTS) {
+      const inside = moduleSources(moduleFiles(tag));
+      expect(inside.has(`src/elements/${elementName(tag)}/${tag}.ts`), tag).toBe(true);
+      for (const dependency of DEPENDENCIES.slice(0, 2)) expect([...inside].some((source) => source.includes(`node_modules/${dependency}/`)), `${tag}: ${dependency}`).toBe(true);
+      expect(read(`cdn/module/${tag}.js`)).not.toMatch(/\bprocess\.env\b/);
+    }
   });
 
-  test('the lightbox (with its video code) and the review list are chunks of their own', () => {
-    const lightbox = sources(chunk('svc-post-lightbox-'));
-    for (const module of LIGHTBOX_MODULES) expect(lightbox).toContain(module);
-    const reviews = sources(chunk('svc-reviews-'));
-    for (const module of REVIEW_LIST_MODULES) expect(reviews).toContain(module);
-    for (const [language, modules] of Object.entries(STRING_TABLES)) expect(sources(chunk(`${language}-`))).toEqual(modules);
-    for (const name of [chunk('svc-post-lightbox-'), chunk('svc-reviews-')]) expect(read(name)).toMatch(/from\s*["'`]\.\.\/storefront-widgets\.js["'`]/);
+  test('no module is in two files: the bundler shares it through a chunk', () => {
+    const owner = new Map<string, string>();
+    for (const file of files('cdn/module').filter((name) => name.endsWith('.js') && name !== 'cdn/module/storefront-widgets.js')) {
+      for (const source of sources(file)) {
+        expect(owner.get(source) ?? file, `${source} is in ${owner.get(source)} and ${file}`).toBe(file);
+        owner.set(source, file);
+      }
+    }
+  });
+
+  test('a badge page loads neither the gallery, the shoppable post, the lightbox, the review list nor blurhash', () => {
+    const inside = moduleSources(moduleFiles('svc-review-summary'));
+    for (const module of ['src/elements/post-gallery/post-gallery-element.ts', 'src/elements/shoppable-post/shoppable-view.ts', ...LIGHTBOX_MODULES, ...REVIEW_LIST_MODULES]) expect(inside.has(module), module).toBe(false);
+    expect([...inside].some((source) => source.includes('node_modules/blurhash/'))).toBe(false);
+  });
+
+  test('the lightbox, the masonry and carousel layouts and each language load on demand, as chunks of their own', () => {
+    const chunks = manifest();
+    const lazy = (name: string) => Object.values(chunks).find((entry) => entry.file.startsWith(`chunks/${name}-`))?.file;
+    const gallery = moduleSources(moduleFiles('svc-post-gallery'));
+    for (const module of [...LIGHTBOX_MODULES, ...LAYOUT_MODULES]) expect(gallery.has(module), module).toBe(false);
+    for (const module of LIGHTBOX_MODULES) expect(sources(`cdn/module/${lazy('svc-post-lightbox')}`)).toContain(module);
+    for (const module of LAYOUT_MODULES) expect(sources(`cdn/module/${lazy('layout-extras')}`)).toContain(module);
+    for (const language of STRING_TABLES) expect(sources(`cdn/module/${lazy(language)}`)).toEqual([`src/i18n/${language}.ts`]);
   });
 });
 
@@ -168,7 +182,7 @@ test.describe('the npm package files', () => {
     };
     const elements = manifest.modules.flatMap((module) => (module.declarations ?? []).filter((declaration) => declaration.tagName).map((declaration) => ({ ...declaration, path: module.path })));
     const tags = elements.map((element) => element.tagName);
-    for (const tag of ['svc-storefront', 'svc-post-gallery', 'svc-shoppable-post', 'svc-review-summary', 'svc-reviews', 'svc-rich-snippet']) expect(tags).toContain(tag);
+    expect(tags.filter((tag) => tag !== 'svc-post-lightbox').sort()).toEqual(ELEMENTS.map((entry) => entry.tag).sort());
     for (const element of elements) expect(existsSync(join(ROOT, element.path)), element.path).toBe(true);
     const gallery = elements.find((element) => element.tagName === 'svc-post-gallery')!;
     expect(gallery.events?.map((event) => event.name)).toEqual(expect.arrayContaining(['svc-post-open', 'svc-product-select', 'svc-load', 'svc-error']));

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { OTHER_VERSION } from './static-server.ts';
-import { expectAllRendered, expectRichSnippet, openPage, registration } from './support.ts';
+import { expectAllRendered, expectRichSnippet, moduleFiles, openPage, registration } from './support.ts';
 
 /**
- * dist/cdn/storefront-widgets.js alone, with a plain <script> tag in a plain HTML page
- * (no bundler), reading the emulator on another origin.
+ * dist/cdn/storefront-widgets.js, the script tag's loader, with a plain <script> tag in a
+ * plain HTML page (no bundler), reading the emulator on another origin: it loads each
+ * element's module from dist/cdn/module/.
  */
 test.describe('the script-tag bundle', () => {
   test('registers and renders every element from a plain script in the head', async ({ page }) => {
@@ -52,25 +53,24 @@ test.describe('the script-tag bundle', () => {
     expect(log.errors).toEqual([]);
   });
 
-  test('loads its sibling files from its own folder only when needed, each once: gallery tiles and shoppable post view with the first of each, lightbox on first open, review list and rich snippet when one is in the page', async ({ page }) => {
-    const parts: string[] = [];
+  test('loads the modules of the elements in the page and nothing else, each file once: the lightbox on first open, the review list and rich snippet when one is added', async ({ page }) => {
+    const requested: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      const part = /^\/dist\/cdn\/storefront-widgets\.([\w-]+)\.js$/.exec(path);
-      if (part) parts.push(part[1]!);
-      else if (path.endsWith('.js')) expect(path).toBe('/dist/cdn/storefront-widgets.js');
+      if (path.endsWith('.js')) requested.push(path.replace(/^\/dist\/cdn\//, ''));
     });
     const log = await openPage(page, 'classic_lazy', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
     await expect(page.locator('svc-shoppable-post [part~="hotspot"]').first()).toBeVisible();
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
-    expect([...parts].sort(), 'only the tiles and the shoppable post view (and what the siblings share) before anything else is needed').toEqual(['media', 'shared', 'shoppable', 'tiles']);
+    const inPage = ['svc-storefront', 'svc-review-summary', 'svc-shoppable-post', 'svc-post-gallery'];
+    const needed = new Set(['storefront-widgets.js', ...inPage.flatMap((tag) => moduleFiles(tag).map((file) => `module/${file}`))]);
+    await expect.poll(() => [...new Set(requested)].sort()).toEqual([...needed].sort());
     expect(await page.evaluate(() => [customElements.get('svc-reviews'), customElements.get('svc-rich-snippet'), customElements.get('svc-post-lightbox')])).toEqual([undefined, undefined, undefined]);
 
     await page.locator('svc-post-gallery [part~="tile"]').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(parts).toContain('lightbox');
-    expect(parts).not.toContain('reviews');
+    expect(requested.some((path) => path.startsWith('module/chunks/svc-post-lightbox-'))).toBe(true);
     await page.keyboard.press('Escape');
 
     const { product } = e2eEnv();
@@ -84,17 +84,16 @@ test.describe('the script-tag bundle', () => {
     }, product);
     await expect(page.locator('svc-reviews [part~="review"]').first()).toBeVisible();
     await expectRichSnippet(page);
-    expect([...parts].sort(), 'each sibling once').toEqual(['lightbox', 'media', 'reviews', 'rich-snippet', 'shared', 'shoppable', 'tiles']);
+    expect(requested).toContain('module/svc-reviews.js');
+    expect(requested).toContain('module/svc-rich-snippet.js');
+    expect(requested.length, 'each file once').toBe(new Set(requested).size);
     expect(log.errors).toEqual([]);
     expect(log.warnings).toEqual([]);
   });
 
   test('a German market loads the German strings beside the first request and never shows English', async ({ page }) => {
-    const parts: string[] = [];
-    page.on('request', (request) => {
-      const part = /\/storefront-widgets\.([\w-]+)\.js$/.exec(new URL(request.url()).pathname);
-      if (part) parts.push(part[1]!);
-    });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     // Every text the elements' shadow roots ever show, from their first render on.
     await page.addInitScript(() => {
       const seen: string[] = ((window as unknown as { seenTexts: string[] }).seenTexts = []);
@@ -109,7 +108,8 @@ test.describe('the script-tag bundle', () => {
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
     await expect(page.locator('svc-shoppable-post')).toContainText('Produkte in diesem Beitrag');
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
-    expect([...parts].sort(), 'no strings but German').toEqual(['de', 'media', 'shared', 'shoppable', 'tiles']);
+    const languages = requested.flatMap((path) => /\/chunks\/([a-z]{2}(?:-[A-Z]{2})?)-[\w-]+\.js$/.exec(path)?.[1] ?? []);
+    expect(languages, 'no strings but German').toEqual(['de']);
     const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
     expect(seen.length).toBeGreaterThan(0);
     for (const text of seen) expect(text).not.toMatch(/Loading|Products in this post|reviews?\b|Retry/);
@@ -117,56 +117,77 @@ test.describe('the script-tag bundle', () => {
     expect(log.warnings).toEqual([]);
   });
 
-  test('requests the files a sibling imports beside it, not after it arrives (no extra round trip); svc-load waits for the tiles', async ({ page }) => {
+  test('requests every chunk an element module needs at once, before the module itself has answered (no waterfall)', async ({ page }) => {
     const requested: string[] = [];
-    let tilesAnswered = false;
+    let moduleAnswered = false;
     page.on('request', (request) => {
-      const part = /\/storefront-widgets\.([\w-]+)\.js$/.exec(new URL(request.url()).pathname);
-      if (part) requested.push(`${part[1]}${tilesAnswered ? ' (after tiles)' : ''}`);
+      const path = new URL(request.url()).pathname.replace(/^\/dist\/cdn\//, '');
+      if (path.startsWith('module/')) requested.push(`${path}${moduleAnswered ? ' (after the module)' : ''}`);
     });
-    // The tiles file answers late: what it imports must be on its way already.
-    await page.route(/\/storefront-widgets\.tiles\.js$/, async (route) => {
+    // The gallery's module answers late: the chunks it imports must be on their way already.
+    await page.route(/\/module\/svc-post-gallery\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 600));
-      tilesAnswered = true;
+      moduleAnswered = true;
       await route.continue();
-    });
-    // svc-load says the first page is on screen: not before the tiles are.
-    await page.addInitScript(() => {
-      const w = window as unknown as { tilesAtLoad?: number };
-      document.addEventListener('svc-load', (event) => (w.tilesAtLoad = (event.target as Element).shadowRoot?.querySelectorAll('[part~="tile"]').length ?? 0));
     });
     const log = await openPage(page, 'preload', { scripts: 'classic', at: 'head', elements: 'svc-post-gallery' });
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
-    expect([...requested].sort()).toEqual(['media', 'shared', 'tiles']);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { tilesAtLoad?: number }).tilesAtLoad)).toBeGreaterThan(0);
+    for (const file of moduleFiles('svc-post-gallery')) expect(requested, file).toContain(`module/${file}`);
     expect(log.errors).toEqual([]);
   });
 
-  const blocked = [
-    { part: 'shoppable', what: 'the shoppable post view', broken: 'svc-shoppable-post', other: 'svc-post-gallery [part~="tile"]' },
-    { part: 'tiles', what: 'the gallery tiles', broken: 'svc-post-gallery', other: 'svc-shoppable-post [part~="hotspot"]' },
-  ];
-  for (const { part, what, broken, other } of blocked) {
-    test(`when ${what} cannot load, ${broken} shows a small error and the other elements render`, async ({ page }) => {
-      await page.route(new RegExp(`/storefront-widgets\\.${part}\\.js$`), (route) => route.abort());
-      const log = await openPage(page, `${part}_blocked`, { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });
-      await expect(page.locator(`${broken} [part~="error"]`)).toHaveText('Something went wrong.');
-      await expect(page.locator(`${broken} [part~="tile"], ${broken} [part~="hotspot"]`)).toHaveCount(0);
-      await expect(page.locator(other).first()).toBeVisible();
-      await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
-      expect(log.errors.filter((error) => error.includes(`could not load ${what}`))).toHaveLength(1);
+  test("when an element's module cannot load, one console error names it and the other elements render", async ({ page }) => {
+    await page.route(/\/module\/svc-shoppable-post\.js$/, (route) => route.abort());
+    const log = await openPage(page, 'module_blocked', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });
+    await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    await expect.poll(() => log.errors.filter((error) => error.includes('could not load <svc-shoppable-post>'))).toHaveLength(1);
+    expect(await page.evaluate(() => customElements.get('svc-shoppable-post'))).toBeUndefined();
+  });
+
+  test('the page-global API (StorefrontWidgets.setStrings, configure) works before any element code has arrived', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/module\/svc-review-summary\.js$/, async (route) => {
+      await held;
+      await route.continue();
     });
-  }
+    const log = await openPage(page, 'global_early', { scripts: 'classic', at: 'head', elements: 'svc-review-summary' });
+    expect(await page.evaluate(() => customElements.get('svc-review-summary'))).toBeUndefined();
+    expect(await page.evaluate(() => typeof window.StorefrontWidgets?.configure)).toBe('function');
+    await page.evaluate(() => window.StorefrontWidgets!.setStrings('en', { 'reviews.count': { one: '{count} opinion', other: '{count} opinions' } }));
+    release();
+    await expect(page.locator('svc-review-summary [part~="count"]')).toHaveText(/^\d+ opinions?$/);
+    expect(log.errors).toEqual([]);
+  });
+
+  test('StorefrontWidgets.discover loads the elements in a shadow root the loader cannot watch', async ({ page }) => {
+    const { product, apiBase } = e2eEnv();
+    const log = await openPage(page, 'discover', { scripts: 'classic', at: 'head', elements: 'svc-review-summary' });
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    await page.evaluate(
+      ({ ref, base }) => {
+        const host = document.createElement('div');
+        document.body.append(host);
+        const root = host.attachShadow({ mode: 'open' });
+        const list = document.createElement('svc-reviews');
+        for (const [name, value] of Object.entries({ 'product-ref': ref, 'page-size': '2', 'publishable-key': document.querySelector('svc-storefront')!.getAttribute('publishable-key')!, market: 'us', 'api-base': base })) list.setAttribute(name, value);
+        root.append(list);
+        window.StorefrontWidgets!.discover(root);
+      },
+      { ref: product, base: apiBase },
+    );
+    await expect(page.locator('div svc-reviews [part~="review"]').first()).toBeVisible();
+    expect(log.errors).toEqual([]);
+  });
 
   test('loads the masonry and carousel layouts once, when a gallery first asks for one', async ({ page }) => {
-    const parts: string[] = [];
-    page.on('request', (request) => {
-      const part = /\/storefront-widgets\.([\w-]+)\.js$/.exec(new URL(request.url()).pathname);
-      if (part) parts.push(part[1]!);
-    });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const layouts = () => requested.filter((path) => path.includes('/chunks/layout-extras-'));
     const log = await openPage(page, 'layouts', { scripts: 'classic', at: 'head', elements: 'svc-post-gallery' });
     await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
-    expect([...parts].sort(), 'the grid needs its tiles only').toEqual(['media', 'shared', 'tiles']);
+    expect(layouts(), 'the grid needs no other layout').toEqual([]);
     const { product } = e2eEnv();
     await page.evaluate((ref) => {
       for (const layout of ['carousel', 'masonry']) {
@@ -187,8 +208,7 @@ test.describe('the script-tag bundle', () => {
     await carousel.locator('[part~="tile"]').first().focus();
     await page.keyboard.press('ArrowRight');
     await expect(carousel.locator('.slide').nth(1).locator('[part~="tile"]')).toBeFocused();
-    // Once, with what the siblings share.
-    expect(parts.sort()).toEqual(['layouts', 'media', 'shared', 'tiles']);
+    expect(layouts()).toHaveLength(1);
     expect(log.errors).toEqual([]);
     expect(log.warnings).toEqual([]);
   });

@@ -79,15 +79,15 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
 }
 
 /**
- * The script-tag bundle as another version of the library would be: its stamped version
- * replaced, in the script (exactly once) and in its sibling files (`storefront-widgets.<part>.js`,
- * which find the script's runtime by version), served from another folder.
+ * The script tag as another version of the library would be: its stamped version
+ * replaced (in the loader exactly once, and in the modules it loads from its own
+ * `module/` folder), served from another folder.
  */
 export async function otherVersionBundle(version: string, file = 'storefront-widgets.js'): Promise<string> {
   const code = await readFile(resolve(DIST, 'cdn', file), 'utf8');
   const stamped = new RegExp(`${version.replace(/\./g, '\\.')}(?=[\`"'])`, 'g');
   const count = code.match(stamped)?.length ?? 0;
-  if (file === 'storefront-widgets.js' && count !== 1) throw new Error(`expected the version ${version} once in the bundle, found it ${count} times`);
+  if (file === 'storefront-widgets.js' && count !== 1) throw new Error(`expected the version ${version} once in the loader, found it ${count} times`);
   return code.replace(stamped, OTHER_VERSION).replace(/\/\/# sourceMappingURL=.*$/m, '');
 }
 
@@ -103,7 +103,7 @@ export async function startStaticServer(context: PageContext & { version: string
       const url = new URL(req.url ?? '/', 'http://localhost');
       try {
         if (url.pathname === '/page.html') return send(res, 200, TYPES['.html']!, pageHtml(url.searchParams, context));
-        const other = /^\/other-version\/(storefront-widgets(?:\.[a-z-]+)?\.js)$/.exec(url.pathname);
+        const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);
         if (other) return send(res, 200, TYPES['.js']!, await otherVersionBundle(context.version, other[1]));
         if (url.pathname.startsWith('/dist/')) {
           const file = resolve(DIST, decodeURIComponent(url.pathname.slice('/dist/'.length)));

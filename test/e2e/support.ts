@@ -1,8 +1,25 @@
 import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ELEMENTS, elementName } from '../../src/elements/catalog.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { e2eEnv } from './env.ts';
+import { DIST } from './static-server.ts';
 
-export const TAGS = ['svc-storefront', 'svc-post-gallery', 'svc-shoppable-post', 'svc-review-summary', 'svc-reviews', 'svc-rich-snippet'] as const;
+export const TAGS = ELEMENTS.map((entry) => entry.tag);
+
+/** An element's module and every chunk it imports, directly or not (paths under dist/cdn/module/), from the build's manifest. */
+export function moduleFiles(tag: string): string[] {
+  const chunks = JSON.parse(readFileSync(join(DIST, 'cdn/module/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of chunks[key]!.imports ?? []) visit(next);
+  };
+  visit(`src/elements/${elementName(tag)}/${tag}.ts`);
+  return [...seen].map((key) => chunks[key]!.file);
+}
 
 export interface Console {
   warnings: string[];

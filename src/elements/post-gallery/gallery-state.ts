@@ -32,7 +32,7 @@ export class GalleryState implements ReactiveController {
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly result: () => Result | undefined,
     private readonly emit: Emit,
-    /** Whether posts can be shown yet (the script tag may still be loading the tiles' code): until then they count as loading. */
+    /** Whether posts can be shown yet (the masonry or carousel code may still be loading): until then they count as loading. */
     private readonly ready: () => boolean = () => true,
   ) {
     host.addController(this);

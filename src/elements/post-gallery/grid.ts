@@ -5,12 +5,7 @@ import { cssText } from '../shared/css-text.js';
 import { renderSkeleton, type LayoutContext } from './layouts.js';
 import { renderTile } from './tile.js';
 
-/**
- * The gallery's tiles and its grid of posts (every layout's tiles come from here). The
- * script tag loads this module while a gallery reads its first page (`load-tiles-cdn.ts`);
- * until then the gallery shows the skeletons of `layouts.ts`.
- */
-export { tileStyles } from './tile.styles.js';
+/** The gallery's tiles and its grid of posts (every layout's tiles come from here). */
 
 /** The `load="scroll"` sentinel after the posts, when asked for. */
 export const layoutSentinel = (ctx: LayoutContext) => (ctx.sentinel ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing);

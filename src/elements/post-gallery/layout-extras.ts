@@ -8,9 +8,9 @@ import { containerStyle, layoutMasonry, placementStyle, SKELETON_RATIOS } from '
 import { mediaRatio } from './tile.js';
 
 /**
- * The gallery's other layouts, masonry and carousel (with the carousel's controller).
- * The CDN builds load this module when a gallery first asks for one of them (see
- * `extra-layouts-cdn.ts`); the grid is in `grid.ts`, the skeletons in `layouts.ts`.
+ * The gallery's other layouts, masonry and carousel (with the carousel's controller),
+ * loaded when a gallery first asks for one of them (see `extra-layouts.ts`); the grid is
+ * in `grid.ts`, the skeletons in `layouts.ts`.
  */
 export { CarouselController } from './carousel-controller.js';
 export { layoutStyles } from './layout-extras.styles.js';

@@ -23,8 +23,7 @@ export function renderSkeleton(ratio?: number): TemplateResult {
 }
 
 /**
- * The grid before its posts are there (or, in the script tag, before its tiles' code
- * is): skeletons in the columns the posts will take. The grid with posts is in `grid.ts`.
+ * The grid before its posts are there: skeletons in the columns the posts will take. The grid with posts is in `grid.ts`.
  */
 export function renderGridSkeleton(ctx: LayoutContext): TemplateResult {
   return html`<div class="grid" style=${cssText(`--_cols: ${ctx.columns}`)} aria-hidden="true">

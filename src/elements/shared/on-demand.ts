@@ -1,8 +1,8 @@
 /**
- * A module that the CDN builds load when first needed (a sibling file or chunk), for
- * the `…-cdn.ts` stand-ins of modules that other builds import at once. The returned
- * function gives the module once it is there, a promise while it loads, and `null`
- * when it could not load (after one console error that says what the page misses).
+ * A module loaded when first needed (a chunk of its own, such as the gallery's masonry
+ * and carousel layouts). The returned function gives the module once it is there, a
+ * promise while it loads, and `null` when it could not load (after one console error
+ * that says what the page misses).
  */
 export function onDemand<T>(load: () => Promise<T>, failure: string): () => T | Promise<T | null> | null {
   let loaded: T | null | undefined;
@@ -20,8 +20,7 @@ export function onDemand<T>(load: () => Promise<T>, failure: string): () => T | 
 }
 
 /**
- * One element's hold on a module from a loader like the above (or its at-once twin in
- * other builds): `value` is `undefined` until asked for and there, the module, or
+ * One element's hold on a module from a loader like the above: `value` is `undefined` until asked for and there, the module, or
  * `null` when it could not load. Asking again does nothing; when the module arrives
  * later, `onLoad` runs and the element updates.
  */

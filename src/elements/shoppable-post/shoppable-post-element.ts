@@ -1,18 +1,17 @@
 import type { QueryObserverResult } from '@tanstack/query-core';
-import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { StorefrontError } from '../../api/errors.js';
 import { normalizePost } from '../../api/normalize.js';
 import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
 import { postQuery, type PostOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
-import { ModuleSlot } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
-import { shoppableView, type ViewModule } from './load-view.js';
 import type { Fit } from './media-box.js';
 import type { ProductUrlMode } from './product-view.js';
 import { styles } from './shoppable-post.styles.js';
-import type { ShoppableView } from './shoppable-view.js';
+import { ShoppableView } from './shoppable-view.js';
+import { viewStyles } from './shoppable-view.styles.js';
 
 /**
  * One post's photo (or video poster) with a hotspot on each tagged product, a card per
@@ -57,7 +56,7 @@ import type { ShoppableView } from './shoppable-view.js';
  * @cssprop [--svc-media-radius=8px] - Corner radius of the media.
  */
 export class SvcShoppablePost extends StorefrontElement {
-  static override styles = styles;
+  static override styles = [styles, ...viewStyles];
   static override properties = {
     postId: { attribute: 'post-id' },
     post: { attribute: false },
@@ -88,9 +87,7 @@ export class SvcShoppablePost extends StorefrontElement {
   private shownKey = '';
   private emittedPost: Post | undefined;
   private emittedError: unknown;
-  /** What renders a shown post: `undefined` while the script tag loads it, `null` when it could not. */
-  private readonly viewModule = new ModuleSlot<ViewModule>(this, shoppableView);
-  private view: ShoppableView | undefined;
+  private readonly view = new ShoppableView(this, (event, product, post) => this.select(event, product, post));
 
   private readonly query = queryController<QueryObserverResult<Post, StorefrontError>, PostOptions>(this, () => {
     if (this.post != null || !this.postId) return undefined;
@@ -103,24 +100,13 @@ export class SvcShoppablePost extends StorefrontElement {
     return this.post != null ? (this.given ?? undefined) : this.query.result?.data;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Asked for at once, so that the script tag loads the view while the post is read.
-    this.viewModule.request();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('post')) this.given = this.post == null ? undefined : this.read(this.post);
     const shown = this.shown;
-    const module = this.viewModule.value;
-    if (shown !== undefined && module && this.view === undefined) {
-      this.view = new module.ShoppableView(this, (event, product, post) => this.select(event, product, post));
-      if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcShoppablePost.elementStyles, ...module.viewStyles]);
-    }
     const key = shown === undefined ? '' : `${shown.id}|${shown.media.url}`;
     if (key !== this.shownKey) {
       this.shownKey = key;
-      this.view?.reset();
+      this.view.reset();
     }
   }
 
@@ -136,10 +122,10 @@ export class SvcShoppablePost extends StorefrontElement {
     const error = this.post == null && this.postId ? (this.storefront.ok ? this.query.result?.error : this.storefront.error) : undefined;
     if (error && error !== this.emittedError) this.emit('svc-error', { error });
     this.emittedError = error ?? undefined;
-    const shown = this.view && this.shown;
+    const shown = this.shown;
     if (shown && shown !== this.emittedPost) this.emit('svc-load', { post: shown });
     this.emittedPost = shown || undefined;
-    this.view?.updated(this.isRtl());
+    this.view.updated(this.isRtl());
   }
 
   private isRtl(): boolean {
@@ -165,10 +151,8 @@ export class SvcShoppablePost extends StorefrontElement {
     return html`<div class="loading" role="status"><span class="vh">${this.localizer.t('loading')}</span></div>`;
   }
 
-  /** The post, once the view is there; the loading state until then (an error when the view could not load). */
   private renderPost(post: Post): TemplateResult {
-    if (this.view) return this.view.render(post, this.localizer, this.isRtl());
-    return this.viewModule.value === null ? renderError(undefined, this.localizer) : this.renderLoading();
+    return this.view.render(post, this.localizer, this.isRtl());
   }
 
   /** A product link was clicked: the theme may cancel the navigation (to add to cart instead). */

@@ -8,7 +8,6 @@ import { hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } 
 import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
 import { StageController } from './stage-controller.js';
 
-export { viewStyles } from './shoppable-view.styles.js';
 
 /** From this width (CSS px) on, the product list sits beside the media instead of below it. */
 export const WIDE_MIN_WIDTH = 640;
@@ -42,8 +41,7 @@ const sizeOf = (media: Media | undefined): Size | undefined =>
 /**
  * A shown post of `<svc-shoppable-post>`: the media with its hotspots and cards, the
  * product list, and what they need (measuring, card placement, video). The element
- * keeps the reading and the states; the script tag loads this module beside it when a
- * post is first there to show (`load-view-cdn.ts`).
+ * keeps the reading and the states.
  */
 export class ShoppableView {
   private state: ViewState = { loaded: false, settled: false, playing: false };

@@ -1,0 +1,51 @@
+/**
+ * Why: the script tag's loader (`src/loader/loader.ts`) is a classic script, so it cannot
+ * use the bundler's own chunk preloading. It imports each element's module and requests
+ * every chunk that module needs at the same time; this plugin tells it which chunks,
+ * from the manifest of the element modules' build (`vite build --mode modules`, which
+ * runs first), as the virtual module `virtual:element-modules`.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { ELEMENTS, elementName } from '../src/elements/catalog.ts';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+const ID = 'virtual:element-modules';
+
+/** `{ tag: [module, ...chunks it imports, transitively] }`, paths relative to the modules' folder. */
+export function elementModules(manifestPath: string): Record<string, string[]> {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    throw new Error(`${manifestPath} is missing: build the element modules first (vite build --mode modules).`);
+  }
+  const chunksOf = (key: string, seen = new Set<string>()): Set<string> => {
+    for (const next of manifest[key]?.imports ?? []) if (!seen.has(next)) chunksOf(next, seen.add(next));
+    return seen;
+  };
+  return Object.fromEntries(
+    ELEMENTS.map(({ tag }) => {
+      const key = `src/elements/${elementName(tag)}/${tag}.ts`;
+      const entry = manifest[key];
+      if (!entry) throw new Error(`${manifestPath} has no module for <${tag}> (${key}).`);
+      return [tag, [entry.file, ...[...chunksOf(key)].map((chunk) => manifest[chunk]!.file)]];
+    }),
+  );
+}
+
+/** `virtual:element-modules`, from the manifest in `module/.vite/` under the loader build's own `outDir`. */
+export function elementModulesPlugin(): Plugin {
+  let manifestPath = '';
+  return {
+    name: 'storefront-widgets:element-modules',
+    configResolved: (config) => void (manifestPath = resolve(config.root, config.build.outDir, 'module/.vite/manifest.json')),
+    resolveId: (source) => (source === ID ? `\0${ID}` : null),
+    load: (id) => (id === `\0${ID}` ? `export const ELEMENT_MODULES = ${JSON.stringify(elementModules(manifestPath))};` : null),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The script tag, `dist/cdn/storefront-widgets.js` (a classic script), and the
+ * `<script type="module">` entry, `dist/cdn/module/storefront-widgets.js`: one small
+ * loader built twice. It offers the page-global API at once (`configure`, `setStrings`
+ * on `window.StorefrontWidgets`), finds the `svc-*` elements in the page, now and as
+ * they are added, and imports each element's ES module from `dist/cdn/module/`, with
+ * every chunk that module needs requested at the same time (`modulepreload`), so a page
+ * loads the code of the elements it shows and nothing else.
+ *
+ * Like Shoelace's autoloader, it watches the document, not other shadow roots: it also
+ * looks through open shadow roots once the page has loaded, and
+ * `StorefrontWidgets.discover(root)` loads what a later shadow root holds.
+ */
+import { ELEMENTS } from '../elements/catalog.js';
+import { configure } from '../page/configure.js';
+import { sharedSingleton } from '../page/shared-state.js';
+import { setStrings } from '../page/strings.js';
+import { VERSION } from '../version.js';
+import { ELEMENT_MODULES } from 'virtual:element-modules';
+
+/** The script tag's global, `window.StorefrontWidgets`: page-wide settings and strings. */
+export interface StorefrontWidgetsGlobal {
+  readonly version: string;
+  readonly configure: typeof configure;
+  readonly setStrings: typeof setStrings;
+  /** Loads the elements under `root` (a shadow root the loader cannot watch). */
+  readonly discover: (root: ParentNode) => void;
+}
+
+declare global {
+  var StorefrontWidgets: StorefrontWidgetsGlobal | undefined;
+}
+
+// Captured while the script runs: a classic script has `currentScript`, a module `import.meta.url`.
+const script = document.currentScript as HTMLScriptElement | null;
+const modules = script ? new URL('module/', script.src) : new URL('./', import.meta.url);
+
+const other = globalThis.StorefrontWidgets;
+if (other) {
+  console.warn(
+    `storefront-widgets ${VERSION}: storefront-widgets ${other.version} already defined the svc-* elements on this page; this copy left them alone. ` +
+      'Load the library once (one script tag or one bundle) to avoid shipping it twice.',
+  );
+} else {
+  start();
+}
+
+function start(): void {
+  const pending = new Map<string, (typeof ELEMENTS)[number]>(ELEMENTS.map((entry) => [entry.tag, entry]));
+  const selector = [...pending.keys()].join(',');
+
+  const load = (tag: string): void => {
+    const entry = pending.get(tag);
+    if (!entry) return;
+    pending.delete(tag);
+    if (pending.size === 0) observer.disconnect();
+    // Another copy of the library (a theme's bundle) defined it already: leave it.
+    if (customElements.get(tag)) return;
+    const [file, ...chunks] = ELEMENT_MODULES[tag] ?? [];
+    const url = (name: string) => new URL(name, modules).href;
+    const go = () => {
+      for (const chunk of chunks) preload(url(chunk));
+      import(/* @vite-ignore */ url(file!)).catch((error: unknown) => console.error(`storefront-widgets: could not load <${tag}> from ${url(file!)}.`, error));
+    };
+    if (entry.load === 'idle') whenIdle(go);
+    else go();
+  };
+
+  const discover = (root: ParentNode): void => {
+    for (const element of root.querySelectorAll(selector)) load(element.localName);
+  };
+
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        load((node as Element).localName);
+        if ((node as Element).firstElementChild) discover(node as Element);
+      }
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  discover(document);
+  // Elements in open shadow roots that a theme's components render: one look once the page is there.
+  const deep = () => whenIdle(() => walkShadowRoots(document, discover));
+  if (document.readyState === 'complete') deep();
+  else addEventListener('load', deep, { once: true });
+
+  sharedSingleton('registered.v1', () => ({ version: VERSION }));
+  globalThis.StorefrontWidgets = Object.freeze({ version: VERSION, configure, setStrings, discover });
+}
+
+/** Starts fetching a module `url` now, so that it is there when the module that imports it asks. */
+function preload(url: string): void {
+  if (document.querySelector(`link[rel="modulepreload"][href="${url}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = url;
+  document.head.append(link);
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 1);
+}
+
+/** Calls `visit` for every open shadow root under `root`, however deep. */
+function walkShadowRoots(root: ParentNode, visit: (root: ShadowRoot) => void): void {
+  for (const element of root.querySelectorAll('*')) {
+    if (!element.shadowRoot) continue;
+    visit(element.shadowRoot);
+    walkShadowRoots(element.shadowRoot, visit);
+  }
+}
