@@ -2,8 +2,10 @@ import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { chunkGroups } from './build/chunk-groups.ts';
 import { elementModulesPlugin } from './build/element-modules.ts';
 import { queryCoreWithoutMutations } from './build/query-core-without-mutations.ts';
+import { storefrontEmulator } from './build/storefront-emulator.ts';
 import { ELEMENTS, elementName } from './src/elements/catalog.ts';
 
 /*
@@ -24,24 +26,11 @@ const versionDefine = { __STOREFRONT_WIDGETS_VERSION__: JSON.stringify(pkg.versi
 /** Each public element's registration module, by its tag (`svc-post-gallery` → `src/elements/post-gallery/svc-post-gallery.ts`). */
 const elementEntries = Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, src(`elements/${elementName(tag)}/${tag}.ts`)]));
 
-/** Starts the Storefront API emulator beside the demo's dev server, and stops it with it. */
-function storefrontEmulator(): Plugin {
-  return {
-    name: 'storefront-emulator',
-    apply: 'serve',
-    async configureServer(server) {
-      const { startEmulator } = await import('./demo/emulator/server.ts');
-      const emulator = await startEmulator({ port: EMULATOR_PORT, host: 'localhost', quiet: !process.env['EMULATOR_VERBOSE'] });
-      server.httpServer?.once('close', () => void emulator.close());
-    },
-  };
-}
-
 /** `npm start`: the demo against the local emulator. */
 const devServer: UserConfig = {
   root: 'demo',
   publicDir: false,
-  plugins: [storefrontEmulator()],
+  plugins: [storefrontEmulator(EMULATOR_PORT)],
   define: { 'import.meta.env.VITE_API_BASE': JSON.stringify(process.env['VITE_API_BASE'] ?? `http://localhost:${EMULATOR_PORT}`), ...versionDefine },
   server: { port: Number(process.env['PORT'] ?? 5173), strictPort: false, fs: { allow: ['..'] } },
   preview: { port: Number(process.env['PORT'] ?? 4173) },
@@ -74,20 +63,12 @@ const modulesBuild = browserBuild(
     manifest: true,
     lib: { entry: elementEntries, formats: ['es'] },
     rolldownOptions: {
-      // Required by the groups below; an element's module may export more than its own names.
+      // Required by chunk groups; an element's module may export more than its own names.
       preserveEntrySignatures: 'allow-extension',
       output: {
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // A few larger shared chunks compress better than many small ones.
-        codeSplitting: {
-          includeDependenciesRecursively: false,
-          groups: [
-            { name: 'media', priority: 2, test: /\/(node_modules\/blurhash|src\/elements\/shared\/placeholder|src\/elements\/post-gallery\/tile)/ },
-            { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
-            { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/|src\/i18n\/(en|localize|tables)\.)/ },
-          ],
-        },
+        codeSplitting: chunkGroups,
       },
     },
   },
@@ -104,10 +85,8 @@ const loaderBuild = browserBuild(
   [elementModulesPlugin()],
 );
 
-/** Packages the npm build leaves to the consumer's bundler (and their subpaths). */
-const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
-
 /** The package's ES modules, one file per source module, dependencies external, not minified (apps minify). */
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 const npmBuild: UserConfig = {
   root: '.',
   publicDir: false,
@@ -118,13 +97,7 @@ const npmBuild: UserConfig = {
     sourcemap: true,
     minify: false,
     lib: {
-      entry: {
-        index: src('index.ts'),
-        register: src('register.ts'),
-        react: src('react.ts'),
-        'ssr/rich-snippet': src('ssr/rich-snippet.ts'),
-        ...Object.fromEntries(ELEMENTS.map(({ tag }) => [`elements/${elementName(tag)}/${tag}`, elementEntries[tag]!])),
-      },
+      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'ssr/rich-snippet': src('ssr/rich-snippet.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [`elements/${elementName(tag)}/${tag}`, elementEntries[tag]!])) },
       formats: ['es'],
     },
     rolldownOptions: {
@@ -134,11 +107,7 @@ const npmBuild: UserConfig = {
   },
 };
 
-/*
- * package.json's `sideEffects` names the registration modules as built (`./dist/…`, for
- * apps' bundlers) and as sources (`./src/…`): these builds read it for the package's own
- * files too and would otherwise drop imports such as `import './register.js'`.
- */
+// package.json's `sideEffects` also names the sources: these builds read it too.
 const builds: Record<string, UserConfig> = { modules: modulesBuild, loader: loaderBuild, npm: npmBuild };
 
 export default defineConfig(({ command, mode }) => {
