@@ -7,7 +7,7 @@
  */
 
 /** Controls that Tab visits, in order, under `root` (through open shadow roots and slots). */
-export function tabStops(root: Element): HTMLElement[] {
+function tabStops(root: Element): HTMLElement[] {
   const stops: HTMLElement[] = [];
   const visit = (element: Element) => {
     if (element instanceof HTMLElement && isTabStop(element)) stops.push(element);

@@ -2,7 +2,7 @@ import type { ReviewTarget } from '../../api/client.js';
 import type { Star } from '../shared/reviews/distribution.js';
 import { sameTarget, targetOf } from '../shared/reviews/notices.js';
 
-export const LIST_TAG = 'svc-reviews';
+const LIST_TAG = 'svc-reviews';
 
 /** What the summary sets on a list: works before the list is upgraded, too (Lit keeps early properties). */
 interface FilterableList extends HTMLElement {
@@ -22,7 +22,7 @@ export function applyFilterToLists(from: Element, target: ReviewTarget, rating: 
 }
 
 /** Loads and registers `<svc-reviews>` unless some copy of the library has already. */
-export async function loadListElement(): Promise<void> {
+async function loadListElement(): Promise<void> {
   if (customElements.get(LIST_TAG) !== undefined) return;
   await import('../reviews/svc-reviews.js');
 }

@@ -40,7 +40,7 @@ function allNodes(document: unknown, into: Record<string, unknown>[] = [], depth
 }
 
 /** Whether two Product nodes name the same product: same `@id`, `sku`, any `gtin*`, or `url`. */
-export function sameProduct(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+function sameProduct(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const equal = (key: string) => {
     const left = str(a[key]);
     return left !== undefined && left === str(b[key]);

@@ -14,7 +14,7 @@ export const JSON_LD_POLICY_NAME = 'storefront-widgets#json-ld';
 export const JSON_LD_POLICY_SYMBOL = Symbol.for('storefront-widgets.json-ld-policy.v1');
 
 /** The attribute that marks the library's scripts; its value is the product reference. */
-export const SNIPPET_ATTRIBUTE = 'data-svc-rich-snippet';
+const SNIPPET_ATTRIBUTE = 'data-svc-rich-snippet';
 
 /** The part of a Trusted Types policy used here (the DOM typings do not ship Trusted Types). */
 export interface ScriptPolicy {
@@ -60,7 +60,7 @@ export function jsonLdPolicy(view: Window = window): ScriptPolicy | null | undef
 }
 
 /** The library's script for `productRef` in `doc.head`, if there is one. */
-export function findSnippetScript(doc: Document, productRef: string): HTMLScriptElement | undefined {
+function findSnippetScript(doc: Document, productRef: string): HTMLScriptElement | undefined {
   for (const script of doc.head.querySelectorAll<HTMLScriptElement>(`script[${SNIPPET_ATTRIBUTE}]`)) {
     if (script.getAttribute(SNIPPET_ATTRIBUTE) === productRef) return script;
   }
@@ -72,7 +72,7 @@ export function findSnippetScript(doc: Document, productRef: string): HTMLScript
  * for `productRef` in `doc.head` (creating it, or replacing its text). Returns the
  * script, or `undefined` when the page's CSP forbids the library's policy.
  */
-export function writeSnippetScript(doc: Document, productRef: string, value: unknown): HTMLScriptElement | undefined {
+function writeSnippetScript(doc: Document, productRef: string, value: unknown): HTMLScriptElement | undefined {
   const json = serializeJsonLd(value);
   const policy = jsonLdPolicy(doc.defaultView ?? window);
   if (policy === null) return undefined;
@@ -96,7 +96,7 @@ export function removeSnippetScript(doc: Document, productRef: string): void {
 }
 
 /** The page's own JSON-LD (not the library's), parsed; unreadable blocks are skipped. */
-export function pageJsonLd(doc: Document): unknown[] {
+function pageJsonLd(doc: Document): unknown[] {
   const documents: unknown[] = [];
   for (const script of doc.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"]')) {
     if (script.hasAttribute(SNIPPET_ATTRIBUTE)) continue;

@@ -80,11 +80,3 @@ export function typesOf(node: Record<string, unknown>): string[] {
 export function isProductJsonLd(value: JsonLd): boolean {
   return typesOf(value).some((type) => type === 'Product' || type === 'https://schema.org/Product' || type === 'http://schema.org/Product');
 }
-
-/** Every node of a parsed JSON-LD document: top-level objects, arrays and `@graph` members. */
-export function jsonLdNodes(document: unknown): Record<string, unknown>[] {
-  if (Array.isArray(document)) return document.flatMap(jsonLdNodes);
-  if (!isRecord(document)) return [];
-  const graph = document['@graph'];
-  return [document, ...(Array.isArray(graph) ? graph.flatMap(jsonLdNodes) : [])];
-}
