@@ -76,7 +76,7 @@ live<State>('shoppable-example', { post: photo, market: 'us', shape: 'own', fit:
 });
 
 /** The post as the API sends it, read by the page (as a server would), for the `post` property. */
-const response = await fetch(`${apiBase}/v1/posts/${encodeURIComponent(seed.cornerPost)}?market=us`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } });
+const response = await fetch(`${apiBase}/v1/posts/${encodeURIComponent(photo)}?market=us`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } });
 const wirePost: unknown = response.ok ? await response.json() : undefined;
 
 live<object>('property-example', {}, () => html`
@@ -87,7 +87,7 @@ live<object>('property-example', {}, () => html`
     language="js"
     label="JavaScript"
     .code=${[
-      "const post = await fetch('/your-server/posts/" + seed.cornerPost + "').then((r) => r.json());",
+      "const post = await fetch('/your-server/posts/" + photo + "').then((r) => r.json());",
       "document.querySelector('svc-shoppable-post').post = post;",
     ].join('\n')}
   ></docs-code>

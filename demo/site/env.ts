@@ -110,7 +110,7 @@ export function demoIds(): Promise<DemoIds> {
 
 let featured: Promise<string> | undefined;
 
-/** A photo post tagging a few products, among the most reviewed product's posts: the overview's shoppable example. */
+/** A photo post tagging a few products (not the corner-hotspot post), among the most reviewed product's posts: the overview's shoppable example. */
 export function featuredPost(): Promise<string> {
   featured ??= demoIds().then(async (seed) => {
     try {
@@ -118,7 +118,7 @@ export function featuredPost(): Promise<string> {
       const page = await client.listPosts('us', { productRef: seed.reviewedProduct }, { limit: 20 });
       const photos = page.items.filter((post) => post.type === 'IMAGE');
       // A handful of hotspots reads best: closest to four products, then the first.
-      const best = photos.filter((post) => post.taggedProducts.length >= 2).sort((a, b) => Math.abs(a.taggedProducts.length - 4) - Math.abs(b.taggedProducts.length - 4))[0];
+      const best = photos.filter((post) => post.taggedProducts.length >= 2 && post.id !== seed.cornerPost).sort((a, b) => Math.abs(a.taggedProducts.length - 4) - Math.abs(b.taggedProducts.length - 4))[0];
       return best?.id ?? seed.cornerPost;
     } catch {
       return seed.cornerPost;

@@ -5,8 +5,10 @@ import type { SvcShoppablePost } from '../../src/elements/shoppable-post/svc-sho
 import { testKey } from '../support/emulator-control.ts';
 
 /**
- * Hotspots sit on the exact pixel of the media. The expected points are computed here
- * from the <img>'s box and the object-fit rules, independently of the element's code.
+ * Hotspots sit on the exact pixel of the media, except that one closer to the media's
+ * edge than its own radius moves inward just enough to be drawn whole. The expected
+ * points are computed here from the <img>'s box and the object-fit rules, independently
+ * of the element's code.
  */
 const apiBase = inject('apiBase');
 /** A real portrait post of the emulator (512 × 640). */
@@ -60,18 +62,29 @@ const picture = (element: SvcShoppablePost) => shadow(element).querySelector<HTM
 const hotspot = (element: SvcShoppablePost, title: string) =>
   [...shadow(element).querySelectorAll<HTMLButtonElement>('button.hotspot')].find((button) => button.getAttribute('aria-label')!.startsWith(`${title},`))!;
 
-/** Where `spot` is drawn, from the <img>'s box, its natural size and the CSS object-fit rules. */
-function expectedPoint(img: HTMLImageElement, fit: 'contain' | 'cover', spot: Spot) {
+/** The part of the picture on screen: its drawn box (object-fit rules) cut to the <img>'s box. */
+function shownMedia(img: HTMLImageElement, fit: 'contain' | 'cover') {
   const rect = img.getBoundingClientRect();
   const scale = (fit === 'cover' ? Math.max : Math.min)(rect.width / img.naturalWidth, rect.height / img.naturalHeight);
-  const drawnWidth = img.naturalWidth * scale;
-  const drawnHeight = img.naturalHeight * scale;
-  const left = rect.left + (rect.width - drawnWidth) / 2;
-  const top = rect.top + (rect.height - drawnHeight) / 2;
-  const x = left + spot.x * drawnWidth;
-  const y = top + spot.y * drawnHeight;
+  const width = img.naturalWidth * scale;
+  const height = img.naturalHeight * scale;
+  const left = rect.left + (rect.width - width) / 2;
+  const top = rect.top + (rect.height - height) / 2;
+  return { rect, left, top, width, height, shown: { left: Math.max(left, rect.left), top: Math.max(top, rect.top), right: Math.min(left + width, rect.right), bottom: Math.min(top + height, rect.bottom) } };
+}
+
+/**
+ * Where `spot` is drawn, from the <img>'s box, its natural size and the CSS object-fit
+ * rules, for a hotspot of `radius`: on its point, moved inward just enough to lie whole
+ * inside the shown picture.
+ */
+function expectedPoint(img: HTMLImageElement, fit: 'contain' | 'cover', spot: Spot, radius: number) {
+  const { rect, left, top, width, height, shown: area } = shownMedia(img, fit);
+  const x = left + spot.x * width;
+  const y = top + spot.y * height;
   const shown = x >= rect.left - 0.5 && x <= rect.right + 0.5 && y >= rect.top - 0.5 && y <= rect.bottom + 0.5;
-  return { x, y, shown };
+  const inward = (value: number, start: number, end: number) => Math.min(end - radius, Math.max(start + radius, value));
+  return { x: inward(x, area.left, area.right), y: inward(y, area.top, area.bottom), shown };
 }
 
 async function loaded(element: SvcShoppablePost): Promise<void> {
@@ -84,12 +97,12 @@ async function loaded(element: SvcShoppablePost): Promise<void> {
 function worstError(element: SvcShoppablePost, fit: 'contain' | 'cover', spots: Spot[]): number {
   let worst = 0;
   for (const spot of spots) {
-    const expected = expectedPoint(picture(element), fit, spot);
     const button = hotspot(element, spot.title);
+    const rect = button.getBoundingClientRect();
+    const expected = expectedPoint(picture(element), fit, spot, rect.width / 2);
     const visible = button.checkVisibility();
     if (visible !== expected.shown) return Number.POSITIVE_INFINITY;
     if (!visible) continue;
-    const rect = button.getBoundingClientRect();
     worst = Math.max(worst, Math.abs(rect.left + rect.width / 2 - expected.x), Math.abs(rect.top + rect.height / 2 - expected.y));
   }
   return worst;
@@ -166,6 +179,30 @@ describe('hotspots on the exact point of the media', () => {
     expect(stage.getBoundingClientRect().height).toBeCloseTo(before.height, 1);
     await expect.poll(() => worstError(element, 'contain', SPOTS)).toBeLessThanOrEqual(1);
   });
+});
+
+describe('hotspots at the edges', () => {
+  for (const fit of ['contain', 'cover'] as const) {
+    it(`${fit}: every hotspot's box lies whole inside the shown picture, corners moved inward by at most their radius`, async () => {
+      const element = mount(withSpots(wire, SPOTS), 'width:420px;--svc-shoppable-aspect:1', { fit, 'hide-products': '' });
+      await loaded(element);
+      await expect.poll(() => worstError(element, fit, SPOTS)).toBeLessThanOrEqual(1);
+      const { shown } = shownMedia(picture(element), fit);
+      const { left, top, right, bottom } = hotspot(element, 'Top left').getBoundingClientRect();
+      const outside = (spot: Spot) => {
+        const box = hotspot(element, spot.title).getBoundingClientRect();
+        return box.width > 0 && (box.left < shown.left - 0.5 || box.top < shown.top - 0.5 || box.right > shown.right + 0.5 || box.bottom > shown.bottom + 0.5);
+      };
+      expect(SPOTS.filter(outside).map((spot) => spot.title)).toEqual([]);
+      if (fit === 'contain') {
+        // The top-left point is the shown picture's corner: the hotspot's box touches both edges.
+        expect(left).toBeCloseTo(shown.left, 0);
+        expect(top).toBeCloseTo(shown.top, 0);
+        expect(right - left).toBeGreaterThanOrEqual(24);
+        expect(bottom - top).toBeGreaterThanOrEqual(24);
+      }
+    });
+  }
 });
 
 describe('cover crop', () => {

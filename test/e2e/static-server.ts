@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 /** The repository's dist/ folder, which `npm run build` fills. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
+/** The script that `record=1` pages load first. */
+const PAGE_RECORD = fileURLToPath(new URL('./page-record.js', import.meta.url));
+
 /** The version the "other copy" of the script-tag bundle claims to be. */
 export const OTHER_VERSION = '0.0.9-e2e';
 
@@ -26,6 +29,29 @@ const SCRIPTS: Record<string, string> = {
   module: '<script type="module" src="/dist/cdn/module/storefront-widgets.js"></script>',
 };
 
+/** JSON-LD's Trusted Types policy (`<svc-rich-snippet>`); `lit-html` is Lit's own. */
+export const JSON_LD_POLICY = 'storefront-widgets#json-ld';
+
+/**
+ * The strictest policy the widgets work under (the README's CSP section): no inline
+ * script or style, no eval, media and requests to the API's origin only, Trusted Types
+ * required for every script sink; `trustedTypes` lists the allowed policy names.
+ */
+export function strictCsp(apiBase: string, trustedTypes = `lit-html ${JSON_LD_POLICY}`): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' ${apiBase}`,
+    `media-src ${apiBase}`,
+    `connect-src ${apiBase}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${trustedTypes}`,
+  ].join('; ');
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export interface PageContext {
@@ -35,8 +61,10 @@ export interface PageContext {
 }
 
 /**
- * A plain HTML page, no bundler: `/page.html?key=K&scripts=classic,other&at=head|end&elements=svc-post-gallery,…&market=us`.
- * `at=end` puts the scripts after the elements (the elements are in the page first).
+ * A plain HTML page, no bundler: `/page.html?key=K&scripts=classic,other&at=head|end&elements=svc-post-gallery,…&market=us&record=1&csp=strict`.
+ * `at=end` puts the scripts after the elements (the elements are in the page first);
+ * `record=1` loads /page-record.js first (errors and CSP violations kept in the page);
+ * `csp=strict` serves the page with `strictCsp` (and no `data:` icon).
  */
 export function pageHtml(query: URLSearchParams, context: PageContext): string {
   const key = query.get('key') ?? 'svc_pk_demo';
@@ -63,8 +91,9 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <link rel="icon" href="data:,">
+    ${query.get('csp') === 'strict' ? '' : '<link rel="icon" href="data:,">'}
     <title>storefront-widgets distribution test</title>
+    ${query.get('record') === '1' ? '<script src="/page-record.js"></script>' : ''}
     ${at === 'head' ? scripts : ''}
   </head>
   <body>
@@ -91,8 +120,8 @@ export async function otherVersionBundle(version: string, file = 'storefront-wid
   return code.replace(stamped, OTHER_VERSION).replace(/\/\/# sourceMappingURL=.*$/m, '');
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
   res.end(body);
 }
 
@@ -102,7 +131,11 @@ export async function startStaticServer(context: PageContext & { version: string
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       try {
-        if (url.pathname === '/page.html') return send(res, 200, TYPES['.html']!, pageHtml(url.searchParams, context));
+        if (url.pathname === '/page.html') {
+          const csp: Record<string, string> = url.searchParams.get('csp') === 'strict' ? { 'content-security-policy': strictCsp(context.apiBase) } : {};
+          return send(res, 200, TYPES['.html']!, pageHtml(url.searchParams, context), csp);
+        }
+        if (url.pathname === '/page-record.js') return send(res, 200, TYPES['.js']!, await readFile(PAGE_RECORD));
         const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);
         if (other) return send(res, 200, TYPES['.js']!, await otherVersionBundle(context.version, other[1]));
         if (url.pathname.startsWith('/dist/')) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eEnv } from '../e2e/env.ts';
+import { JSON_LD_POLICY, strictCsp as strictPolicy } from '../e2e/static-server.ts';
 import { expectAllRendered, TAGS } from '../e2e/support.ts';
 import { closeShopServer, openShop, shopHtml, type PageRecord, type Script } from './support.ts';
 
@@ -10,26 +11,10 @@ import { closeShopServer, openShop, shopHtml, type PageRecord, type Script } fro
  * lightbox, a product card, paging) with no `securitypolicyviolation` event and no
  * console error. What the policy must allow is in the README's CSP section.
  */
-const JSON_LD_POLICY = 'storefront-widgets#json-ld';
-
 test.afterAll(closeShopServer);
 
-/** The strictest policy the widgets work under; `trustedTypes` lists the allowed policy names. */
-function strictCsp(trustedTypes = `lit-html ${JSON_LD_POLICY}`): string {
-  const { apiBase } = e2eEnv();
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    `img-src 'self' ${apiBase}`,
-    `media-src ${apiBase}`,
-    `connect-src ${apiBase}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "require-trusted-types-for 'script'",
-    `trusted-types ${trustedTypes}`,
-  ].join('; ');
-}
+/** The strict policy with the emulator's origin; `trustedTypes` lists the allowed policy names. */
+const strictCsp = (trustedTypes?: string) => strictPolicy(e2eEnv().apiBase, trustedTypes);
 
 /** Opens the lightbox and a product card, pages the reviews: the interactive paths under the policy. */
 async function useEverything(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hotspotPoint, isVisible, mediaBox, readingOrder } from '../../src/elements/shoppable-post/media-box.ts';
+import { hotspotInside, hotspotPoint, isVisible, mediaBox, readingOrder, shownMedia } from '../../src/elements/shoppable-post/media-box.ts';
 
 describe('mediaBox', () => {
   it('fills a container of the same aspect exactly, whatever the fit', () => {
@@ -121,5 +121,55 @@ describe('readingOrder', () => {
   it('keeps the original order for equal points and handles no points', () => {
     expect(readingOrder([{ x: 0.5, y: 0.5 }, { x: 0.5, y: 0.5 }])).toEqual([0, 1]);
     expect(readingOrder([])).toEqual([]);
+  });
+});
+
+describe('shownMedia', () => {
+  it('is the drawn box under contain, the container under a cover crop', () => {
+    expect(shownMedia({ x: 140, y: 0, width: 320, height: 400 }, { width: 600, height: 400 })).toEqual({ x: 140, y: 0, width: 320, height: 400 });
+    expect(shownMedia({ x: 0, y: -175, width: 600, height: 750 }, { width: 600, height: 400 })).toEqual({ x: 0, y: 0, width: 600, height: 400 });
+  });
+});
+
+describe('hotspotInside', () => {
+  const area = { x: 140, y: 0, width: 320, height: 400 };
+  const radius = 14;
+  const whole = (point: { x: number; y: number }) =>
+    point.x - radius >= area.x && point.x + radius <= area.x + area.width && point.y - radius >= area.y && point.y + radius <= area.y + area.height;
+
+  it('moves a point in each corner inward by exactly the radius along both axes', () => {
+    expect(hotspotInside({ x: 140, y: 0 }, area, radius)).toEqual({ x: 154, y: 14 });
+    expect(hotspotInside({ x: 460, y: 0 }, area, radius)).toEqual({ x: 446, y: 14 });
+    expect(hotspotInside({ x: 140, y: 400 }, area, radius)).toEqual({ x: 154, y: 386 });
+    expect(hotspotInside({ x: 460, y: 400 }, area, radius)).toEqual({ x: 446, y: 386 });
+  });
+
+  it('moves a point on an edge inward across that edge only', () => {
+    expect(hotspotInside({ x: 300, y: 0 }, area, radius)).toEqual({ x: 300, y: 14 });
+    expect(hotspotInside({ x: 460, y: 200 }, area, radius)).toEqual({ x: 446, y: 200 });
+    expect(hotspotInside({ x: 145, y: 393 }, area, radius)).toEqual({ x: 154, y: 386 });
+  });
+
+  it('leaves every point at least the radius from the edges exactly where it is', () => {
+    for (const point of [{ x: 154, y: 14 }, { x: 300, y: 200 }, { x: 446, y: 386 }, { x: 200.25, y: 14.5 }]) {
+      expect(hotspotInside(point, area, radius)).toEqual(point);
+    }
+  });
+
+  it('draws every hotspot whole and moves none by more than its radius', () => {
+    for (let fx = 0; fx <= 1; fx += 0.05) {
+      for (let fy = 0; fy <= 1; fy += 0.05) {
+        const point = hotspotPoint(area, fx, fy);
+        const drawn = hotspotInside(point, area, radius);
+        expect(whole(drawn)).toBe(true);
+        expect(Math.abs(drawn.x - point.x)).toBeLessThanOrEqual(radius);
+        expect(Math.abs(drawn.y - point.y)).toBeLessThanOrEqual(radius);
+      }
+    }
+  });
+
+  it('centres the hotspot along an axis shorter than it, and keeps the point with no radius measured yet', () => {
+    expect(hotspotInside({ x: 10, y: 3 }, { x: 0, y: 0, width: 100, height: 20 }, radius)).toEqual({ x: 14, y: 10 });
+    expect(hotspotInside({ x: 140, y: 0 }, area, 0)).toEqual({ x: 140, y: 0 });
   });
 });

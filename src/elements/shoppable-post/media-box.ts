@@ -46,6 +46,29 @@ export function hotspotPoint(box: Box, x: number, y: number): Point {
 }
 
 /**
+ * The part of the media that is on screen: the drawn box cut to the container (a
+ * `cover` crop shows only the container, `contain` all of the picture).
+ */
+export function shownMedia(box: Box, container: Size): Box {
+  const x = Math.max(box.x, 0);
+  const y = Math.max(box.y, 0);
+  return { x, y, width: Math.max(0, Math.min(box.x + box.width, container.width) - x), height: Math.max(0, Math.min(box.y + box.height, container.height) - y) };
+}
+
+/**
+ * Where a hotspot of `radius` is drawn for a tagged `point`, so that all of it lies
+ * inside `area` (the shown media, whose clip would cut it): the point itself wherever
+ * it is at least `radius` from each edge, else moved inward along that axis to exactly
+ * `radius` from the edge (by at most `radius`, for a point on the edge). Along an axis
+ * shorter than the hotspot, it sits in the middle.
+ */
+export function hotspotInside(point: Point, area: Box, radius: number): Point {
+  const along = (value: number, start: number, length: number) =>
+    length <= 2 * radius ? start + length / 2 : Math.min(start + length - radius, Math.max(start + radius, value));
+  return { x: along(point.x, area.x, area.width), y: along(point.y, area.y, area.height) };
+}
+
+/**
  * Whether a point lies inside the container (a `cover` crop hides the rest). Points on
  * the edge count as visible; `tolerance` absorbs sub-pixel rounding.
  */

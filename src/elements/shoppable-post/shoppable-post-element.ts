@@ -22,6 +22,8 @@ import { viewStyles } from './shoppable-view.styles.js';
  * picture loads). Give the element a CSS `height`, `--svc-shoppable-aspect` or
  * `--svc-shoppable-max-height` to fit the media into another shape: `fit` then decides
  * between showing all of it and cropping, and the hotspots stay on their products' points.
+ * Every hotspot is drawn whole inside the media: one whose point is nearer an edge than
+ * its own radius sits just inside that edge.
  *
  * @summary A shoppable post: hotspots on the exact point of each tagged product, with product cards and a product list.
  *

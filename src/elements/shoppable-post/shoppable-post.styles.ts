@@ -24,7 +24,7 @@ export const styles = css`
     font-family: var(--_font);
     color: var(--_card-color);
     overflow-wrap: anywhere;
-    /* Hotspots on the media's very edge stick out by half a dot: show them, but never make the page scroll. */
+    /* A hotspot at the media's edge is drawn inside it, but its pulse and focus ring reach a little beyond: show them, never make the page scroll. */
     overflow: clip;
     overflow-clip-margin: calc(var(--_hit) / 2);
   }

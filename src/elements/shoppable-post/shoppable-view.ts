@@ -4,7 +4,7 @@ import type { Localizer } from '../../i18n/localize.js';
 import { cssText } from '../shared/css-text.js';
 import { blurhash } from '../shared/placeholder.js';
 import { CardController } from './card-controller.js';
-import { hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
+import { hotspotInside, hotspotPoint, isVisible, mediaBox, readingOrder, shownMedia, type Fit, type Size } from './media-box.js';
 import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
 import { StageController } from './stage-controller.js';
 
@@ -52,7 +52,11 @@ export class ShoppableView {
     private readonly host: ShoppableHost,
     private readonly select: (event: MouseEvent, product: Product, post: Post) => void,
   ) {
-    this.stage = new StageController(host, () => host.renderRoot.querySelector('.stage'));
+    this.stage = new StageController(
+      host,
+      () => host.renderRoot.querySelector('.stage'),
+      () => host.renderRoot.querySelector('.hotspot:not([hidden])'),
+    );
     this.card = new CardController(host, (index) => host.renderRoot.querySelector<HTMLElement>(`#hotspot-${index}`));
   }
 
@@ -79,6 +83,7 @@ export class ShoppableView {
     const mediaSize = natural ?? reserved;
     const stage = this.stage.size;
     const box = stage && mediaSize ? mediaBox(stage, mediaSize, this.host.fit) : undefined;
+    const shown = box ? shownMedia(box, stage!) : undefined;
     const frame = box ? `left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px` : 'inset:0';
     const tagged = post.taggedProducts;
     const order = readingOrder(tagged, 0.05, rtl);
@@ -98,7 +103,9 @@ export class ShoppableView {
               ${order.map((index) => {
                 const point = box ? hotspotPoint(box, tagged[index]!.x, tagged[index]!.y) : undefined;
                 const visible = point === undefined || isVisible(point, stage!);
-                const at = point ? `left:${point.x}px;top:${point.y}px` : `left:${tagged[index]!.x * 100}%;top:${tagged[index]!.y * 100}%`;
+                // Drawn whole: a point at the media's edge moves inward by up to the hotspot's radius.
+                const drawn = point && shown ? hotspotInside(point, shown, this.stage.hotspotRadius) : undefined;
+                const at = drawn ? `left:${drawn.x}px;top:${drawn.y}px` : `left:${tagged[index]!.x * 100}%;top:${tagged[index]!.y * 100}%`;
                 return this.renderHotspot(post, tagged[index]!.product, index, at, visible, localizer);
               })}
             </div>`
