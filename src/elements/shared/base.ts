@@ -79,7 +79,7 @@ export class StorefrontElement extends LitElement {
    * loads them on demand (every language but English): no English for a moment.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const loading = tableLoading(this.localizer.language);
+    const loading = tableLoading(this.localizer.table);
     return loading === undefined ? super.scheduleUpdate() : loading.then(() => super.scheduleUpdate());
   }
 
