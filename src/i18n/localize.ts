@@ -1,10 +1,15 @@
 import { pageOverrides, type StringOverrides } from '../page/strings.js';
 import { closestComposed } from '../shared/closest-composed.js';
 import { en, type PluralForms, type StringKey } from './en.js';
-import { tables } from './tables.js';
+import { tableFor, tables } from './tables.js';
 
 /** The language and region of each known market's shortId. */
 const marketLocales: Record<string, string> = { us: 'en-US', de: 'de-DE', se: 'sv-SE' };
+
+/** A market's locale: a known market's, else its region's usual language (`br` → `pt-BR`, `be` → `nl-BE`); none for a market id. */
+export function marketLocale(market: string): string | undefined {
+  return marketLocales[market.toLowerCase()] ?? regionLocale(market);
+}
 
 /** The language usually spoken in a market's region (`de` → `de-DE`), for market codes not in the table. */
 function regionLocale(market: string): string | undefined {
@@ -25,7 +30,7 @@ function regionLocale(market: string): string | undefined {
 export function resolveLocale(element: Element, market: string | undefined): string {
   const own = element.getAttribute('lang');
   if (own) return own;
-  const fromMarket = market ? (marketLocales[market.toLowerCase()] ?? regionLocale(market)) : undefined;
+  const fromMarket = market ? marketLocale(market) : undefined;
   if (fromMarket) return fromMarket;
   return inheritedLang(element) || document.documentElement.lang || 'en';
 }
@@ -33,6 +38,18 @@ export function resolveLocale(element: Element, market: string | undefined): str
 /** `lang` of the nearest ancestor that has one, through shadow roots to their hosts. */
 function inheritedLang(element: Element): string {
   return closestComposed(element, '[lang]')?.getAttribute('lang') ?? '';
+}
+
+/** Scripts written right to left (by `Intl.Locale#maximize`: `ar` → Arab, `he` → Hebr, `fa`, `ur` …). */
+const RIGHT_TO_LEFT = new Set(['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg']);
+
+function direction(locale: string): 'ltr' | 'rtl' {
+  try {
+    const script = new Intl.Locale(locale).maximize().script;
+    return script !== undefined && RIGHT_TO_LEFT.has(script) ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
 }
 
 function canonical(locale: string): string {
@@ -50,22 +67,28 @@ function canonical(locale: string): string {
 export class Localizer {
   readonly locale: string;
   readonly language: string;
+  /** The table this locale reads (`pt-BR`, `pt`, `nb` for `no`, `zh-CN` for `zh`); see `tableFor`. */
+  readonly table: string;
+  /** The direction the locale's script is written in. */
+  readonly direction: 'ltr' | 'rtl';
   private readonly plurals: Intl.PluralRules;
 
   constructor(locale: string, private readonly overrides: StringOverrides = {}) {
     this.locale = canonical(locale);
     this.language = this.locale.split('-')[0]!.toLowerCase();
+    this.table = tableFor(this.locale);
+    this.direction = direction(this.locale);
     this.plurals = new Intl.PluralRules(this.locale);
   }
 
   /**
    * A string, with `{name}` values filled in; `count` picks the plural form. Looks in
    * the element's overrides, the page's overrides for the locale and for the language,
-   * the language's table, and last the English overrides and table.
+   * the locale's table (see `tableFor`), and last the English overrides and table.
    */
   t(key: StringKey, values: Record<string, string | number> = {}): string {
     const page = pageOverrides();
-    const own = tables[this.language];
+    const own = tables[this.table];
     const candidates = [this.overrides[key], page.get(this.locale.toLowerCase())?.[key], page.get(this.language)?.[key], own?.[key], page.get('en')?.[key], en[key]];
     let template: string | undefined;
     for (const entry of candidates) {

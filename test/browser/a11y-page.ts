@@ -61,6 +61,8 @@ export interface ShopOptions {
   market?: string;
   dir?: 'ltr' | 'rtl';
   lang?: string;
+  /** `lang` on each element (beats the market's language). */
+  elementLang?: string;
   /** CSS width of the page's column (default 960px). */
   width?: string;
   /** Whether to wait until every element shows its data (default true). */
@@ -89,7 +91,10 @@ export async function mountShop(options: ShopOptions): Promise<Shop> {
   const carousel = element('svc-post-gallery', { layout: 'carousel', 'page-size': '6', columns: '3' });
   const reviews = element('svc-reviews', { 'product-ref': product, 'page-size': '3' });
   const snippet = element('svc-rich-snippet', { 'product-ref': product });
-  for (const widget of [summary, shoppable, gallery, carousel, reviews]) widget.style.cssText = 'display: block; margin-block: 24px';
+  for (const widget of [summary, shoppable, gallery, carousel, reviews]) {
+    widget.style.cssText = 'display: block; margin-block: 24px';
+    if (options.elementLang) widget.setAttribute('lang', options.elementLang);
+  }
   storefront.append(summary, shoppable, gallery, carousel, reviews, snippet);
   root.append(before, storefront, after);
   document.body.append(root);

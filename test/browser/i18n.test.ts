@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { de } from '../../src/i18n/de.ts';
-import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
+import { Localizer } from '../../src/i18n/localize.ts';
 import { setStrings } from '../../src/page/strings.ts';
 import { sv } from '../../src/i18n/sv.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { mountShop, readSeed, shopReady, type Seed, type Shop } from './a11y-page.ts';
-import { deepElements, describe as describeElement, emulateMedia, settle, until } from './a11y-support.ts';
+import { describe as describeElement, emulateMedia, settle, until } from './a11y-support.ts';
+import { englishLeft, inside, mounter, mountStates, openLoadedStates, openNextPageAndLightbox, settledStates, stateKeys, widgets } from './i18n-support.ts';
 
 /**
  * Localization in the browser: the language comes from the element's `lang`, else its
@@ -40,59 +41,7 @@ async function shop(name: string, options: Partial<Parameters<typeof mountShop>[
   return mountShop({ apiBase, key: await testKey(apiBase, `i18n_${name}`), seed, ...options });
 }
 
-const inside = <T extends Element = HTMLElement>(host: Element, selector: string) => [...(host.shadowRoot?.querySelectorAll<T>(selector) ?? [])];
-const widgets = (shop: Shop) => [shop.summary, shop.shoppable, shop.gallery, shop.carousel, shop.reviews];
-
-function mount<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, parent: Element = document.body): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries({ 'api-base': apiBase, ...attributes })) element.setAttribute(name, value);
-  element.style.cssText = 'display: block; max-width: 720px; margin: 16px; font-family: system-ui, sans-serif';
-  parent.append(element);
-  return element;
-}
-
-/** Shopper-provided text (captions, reviews, product titles, names): not the library's to translate. */
-const USER_CONTENT = '[part~="review-text"], .reply-body, .generated p[lang], [part~="caption"], .title, .username, .author-name, .captions, #video-description';
-
-/** Everything the library writes that a shopper sees or hears: text outside user content, and names, alternatives and descriptions. */
-function uiText(root: Element): string[] {
-  const found: string[] = [];
-  for (const element of [root, ...deepElements(root)]) {
-    for (const name of ['aria-label', 'aria-roledescription', 'alt', 'title', 'placeholder']) {
-      const value = element.getAttribute(name);
-      if (value && !(name === 'alt' && element.localName === 'img' && !element.closest('[part~="review"]'))) found.push(value);
-    }
-    if (element.closest(USER_CONTENT) || ['style', 'script'].includes(element.localName)) continue;
-    for (const node of element.childNodes) if (node.nodeType === Node.TEXT_NODE && node.textContent!.trim()) found.push(node.textContent!.trim());
-  }
-  return found;
-}
-
-/** The fixed words of every English string that the other table translates differently (placeholders cut out). */
-function englishFragments(table: StringTable): string[] {
-  const fragments = new Set<string>();
-  for (const key of Object.keys(en) as StringKey[]) {
-    const english = typeof en[key] === 'string' ? [en[key] as string] : Object.values(en[key] as Record<string, string>);
-    const translated = JSON.stringify(table[key]);
-    for (const text of english) {
-      for (const part of text.split(/\{\w+\}/)) {
-        const fragment = part.replace(/^[\s:,.·@…]+|[\s:,.·@]+$/g, '');
-        if (fragment.length >= 4 && /[a-z]{3}/i.test(fragment) && !translated.includes(fragment)) fragments.add(fragment);
-      }
-    }
-  }
-  return [...fragments];
-}
-
-function englishLeft(roots: Element[], table: StringTable): string[] {
-  const texts = roots.flatMap(uiText);
-  const leaks: string[] = [];
-  for (const fragment of englishFragments(table)) {
-    const pattern = new RegExp(`(^|[^\\p{L}])${fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
-    for (const text of texts) if (pattern.test(text)) leaks.push(`"${fragment}" in "${text}"`);
-  }
-  return leaks;
-}
+const mount = mounter(apiBase);
 
 describe('the language', () => {
   it('comes from the market: German for `de`, Swedish for `se`, English for `us`', async () => {
@@ -136,10 +85,15 @@ describe('the language', () => {
     await until(() => inside(fromHtml, '[role="alert"]')[0], 'config error');
     expect(inside(fromHtml, '[role="alert"]')[0]!.textContent).toMatch(/Den här widgeten är inte rätt inställd/);
 
-    document.documentElement.setAttribute('lang', 'fr');
+    document.documentElement.setAttribute('lang', 'fr-BE');
     const french = mount('svc-post-gallery', {});
     await until(() => inside(french, '[role="alert"]')[0], 'config error');
-    expect(inside(french, '[role="alert"]')[0]!.textContent).toMatch(/This widget is not set up correctly/);
+    expect(inside(french, '[role="alert"]')[0]!.textContent).toMatch(/Ce widget n’est pas configuré correctement/);
+
+    document.documentElement.setAttribute('lang', 'is');
+    const icelandic = mount('svc-post-gallery', {});
+    await until(() => inside(icelandic, '[role="alert"]')[0], 'config error');
+    expect(inside(icelandic, '[role="alert"]')[0]!.textContent).toMatch(/This widget is not set up correctly/);
   });
 
   it.each([
@@ -147,48 +101,22 @@ describe('the language', () => {
     ['se', sv],
   ] as const)('no English string is left in the %s market, in any state', async (market, table) => {
     const loaded = await shop(`leaks_${market}`, { market });
-    const hotspot = inside<HTMLButtonElement>(loaded.shoppable, 'button.hotspot:not([hidden])')[0]!;
-    hotspot.click();
-    await until(() => inside(loaded.shoppable, '.card:not([hidden]) a')[0], 'card');
-    inside<HTMLButtonElement>(loaded.reviews, 'button.bar')[0]!.click();
-    await until(() => inside(loaded.reviews, '[part="clear-filter"]')[0], 'filtered');
-    await until(() => inside(loaded.reviews, '[part="matching"]')[0]?.textContent?.trim(), 'matching');
-    const toggle = inside<HTMLButtonElement>(loaded.reviews, '[part="translation-toggle"]')[0];
-    toggle?.click();
-    inside<HTMLButtonElement>(loaded.carousel, 'button.nav.next')[0]!.click();
-    await until(() => inside(loaded.carousel, '[role="status"]')[0]?.textContent?.trim(), 'carousel announcement');
+    await openLoadedStates(loaded);
     expect(englishLeft(widgets(loaded), table), 'loaded').toEqual([]);
-    inside<HTMLButtonElement>(loaded.gallery, 'button.load-more')[0]!.click();
-    await until(() => inside(loaded.gallery, 'button.tile').length === 8, 'next page');
-    inside<HTMLButtonElement>(loaded.gallery, 'button.tile')[0]!.click();
-    const lightbox = await until(() => inside(loaded.gallery, 'svc-post-lightbox')[0], 'lightbox');
-    await until(() => lightbox.shadowRoot?.querySelector('dialog[open] .products svc-shoppable-post, dialog[open] svc-shoppable-post.products')?.shadowRoot?.querySelector('.product-list'), 'lightbox products');
+    await openNextPageAndLightbox(loaded);
     expect(englishLeft(widgets(loaded), table), 'lightbox, next page').toEqual([]);
     document.body.replaceChildren();
 
     // Loading and errors, and a product without reviews.
-    const slowKey = await testKey(apiBase, `i18n_slow_${market}`, { faults: { latencyMs: 5000 } });
-    const failingKey = await testKey(apiBase, `i18n_failing_${market}`, { faults: { fail500: 100 } });
-    const okKey = await testKey(apiBase, `i18n_empty_${market}`);
-    const states: HTMLElement[] = [];
-    for (const key of [slowKey, failingKey]) {
-      states.push(
-        mount('svc-review-summary', { 'publishable-key': key, market, 'product-ref': seed.product }),
-        mount('svc-review-summary', { 'publishable-key': key, market, 'product-ref': seed.product, variant: 'badge' }),
-        mount('svc-shoppable-post', { 'publishable-key': key, market, 'post-id': seed.post }),
-        mount('svc-post-gallery', { 'publishable-key': key, market, 'page-size': '4' }),
-        mount('svc-reviews', { 'publishable-key': key, market, 'product-ref': seed.product }),
-      );
-    }
-    states.push(mount('svc-review-summary', { 'publishable-key': okKey, market, 'product-ref': seed.unreviewed }), mount('svc-reviews', { 'publishable-key': okKey, market, 'product-ref': seed.unreviewed }));
-    await until(() => states.slice(0, 5).every((element) => element.shadowRoot?.querySelector('[role="status"]')), 'loading states');
-    expect(englishLeft(states.slice(0, 5), table), 'loading').toEqual([]);
-    await until(() => states.slice(5, 10).every((element) => element.shadowRoot?.querySelector('[role="alert"]')), 'error states', 30_000);
-    await until(() => states.slice(10).every((element) => element.shadowRoot?.querySelector('[part="empty"]')), 'empty states');
-    expect(englishLeft(states.slice(5), table), 'errors and empty').toEqual([]);
+    const keys = await stateKeys(apiBase, market);
+    const states = mountStates(mount, keys, seed, { market });
+    await until(() => states.loading.every((element) => element.shadowRoot?.querySelector('[role="status"]')), 'loading states');
+    expect(englishLeft(states.loading, table), 'loading').toEqual([]);
+    await settledStates(states);
+    expect(englishLeft([...states.failing, ...states.empty], table), 'errors and empty').toEqual([]);
     // The check can fail: an English override shows up.
-    inside(states[11]!, '[part="empty"]')[0]!.append(document.createTextNode('No reviews yet'));
-    expect(englishLeft(states.slice(11), table)).toContain('"No reviews yet" in "No reviews yet"');
+    inside(states.empty[1]!, '[part="empty"]')[0]!.append(document.createTextNode('No reviews yet'));
+    expect(englishLeft(states.empty.slice(1), table)).toContain('"No reviews yet" in "No reviews yet"');
   });
 });
 
@@ -268,31 +196,39 @@ function hotspotPoints(shoppable: Element): { id: string; x: number; y: number }
 }
 
 describe('right to left', () => {
-  it('hotspots stay on their products: the same media coordinates left to right and right to left, as the API placed them', async () => {
+  it('hotspots stay on their products: the same media coordinates left to right, on a right-to-left page and in Arabic and Hebrew, as the API placed them', async () => {
     const key = await testKey(apiBase, 'i18n_rtl_hotspots');
     const wire = (await (await fetch(`${apiBase}/v1/posts/${seed.post}?market=us`, { headers: { authorization: `Bearer ${key}` } })).json()) as { tagged_products: { x: number; y: number }[] };
-    const containers = ['ltr', 'rtl'].map((dir) => {
+    const variants: { dir: string; lang?: string }[] = [{ dir: 'ltr' }, { dir: 'rtl' }, { dir: 'ltr', lang: 'ar' }, { dir: 'ltr', lang: 'he' }];
+    const containers = variants.map(({ dir, lang }) => {
       const container = document.createElement('div');
       container.dir = dir;
       container.style.cssText = 'width: 520px; margin: 8px';
       document.body.append(container);
-      return mount('svc-shoppable-post', { 'publishable-key': key, market: 'us', 'post-id': seed.post, 'hide-products': '' }, container);
+      return mount('svc-shoppable-post', { 'publishable-key': key, market: 'us', 'post-id': seed.post, 'hide-products': '', ...(lang ? { lang } : {}) }, container);
     });
     for (const element of containers) await until(() => inside(element, 'img.picture.loaded')[0] && inside(element, 'button.hotspot').length === wire.tagged_products.length, 'loaded');
-    const [ltr, rtl] = containers.map(hotspotPoints);
-    expect(rtl).toHaveLength(ltr!.length);
+    expect(containers.map((element) => element.matches(':dir(rtl)'))).toEqual([false, true, true, true]);
+    const [ltr, ...mirroredLayouts] = containers.map(hotspotPoints);
+    for (const rtl of mirroredLayouts) expect(rtl).toHaveLength(ltr!.length);
     for (const [index, point] of ltr!.entries()) {
-      const mirrored = rtl!.find((candidate) => candidate.id === point.id)!;
-      expect(Math.abs(mirrored.x - point.x), `${point.id} x`).toBeLessThan(0.005);
-      expect(Math.abs(mirrored.y - point.y), `${point.id} y`).toBeLessThan(0.005);
+      for (const rtl of mirroredLayouts) {
+        const mirrored = rtl.find((candidate) => candidate.id === point.id)!;
+        expect(Math.abs(mirrored.x - point.x), `${point.id} x`).toBeLessThan(0.005);
+        expect(Math.abs(mirrored.y - point.y), `${point.id} y`).toBeLessThan(0.005);
+      }
       const tagged = wire.tagged_products[Number(point.id.replace('hotspot-', ''))]!;
       expect(Math.abs(point.x - tagged.x), `${point.id} vs the API's x (${index})`).toBeLessThan(0.01);
       expect(Math.abs(point.y - tagged.y), `${point.id} vs the API's y (${index})`).toBeLessThan(0.01);
     }
   });
 
-  it('layouts mirror: stars and bars fill from the right, the grid and carousel start on the right, cards open to the left, lightbox arrows swap', async () => {
-    const { summary, gallery, carousel, shoppable, reviews } = await shop('rtl_layout', { dir: 'rtl' });
+  it.each([
+    ['the page is right to left', 'rtl_layout', { dir: 'rtl' }, 'en-US'],
+    ['the elements speak Arabic on a left-to-right page', 'rtl_layout_ar', { elementLang: 'ar' }, 'ar'],
+    ['the elements speak Hebrew on a left-to-right page', 'rtl_layout_he', { elementLang: 'he' }, 'he'],
+  ] as const)('layouts mirror when %s: stars and bars fill from the right, the grid and carousel start on the right, cards open to the left, lightbox arrows swap', async (_, name, options, locale) => {
+    const { summary, gallery, carousel, shoppable, reviews } = await shop(name, options);
     const near = (a: number, b: number) => Math.abs(a - b) <= 1.5;
     // Stars: the filled row starts at the right edge.
     for (const host of [summary, reviews]) {
@@ -352,7 +288,38 @@ describe('right to left', () => {
     const position = lightbox.shadowRoot!.querySelector('.position')!;
     lightbox.shadowRoot!.querySelector<HTMLButtonElement>('button.close')!.focus();
     await userEvent.keyboard('{ArrowLeft}');
-    await expect.poll(() => position.textContent).toMatch(/Post 2 of 4/);
+    await expect.poll(() => position.textContent).toContain(new Localizer(locale).t('gallery.position', { current: 2, total: 4 }));
+  });
+});
+
+describe('the direction of a right-to-left language', () => {
+  it('an element in Arabic or Hebrew lays itself out right to left; the author\'s `dir` wins; back in English it follows the page again', async () => {
+    const key = await testKey(apiBase, 'i18n_direction');
+    const arabic = mount('svc-review-summary', { 'publishable-key': key, market: 'us', lang: 'ar', 'product-ref': seed.product });
+    const hebrewByPage = document.createElement('div');
+    hebrewByPage.setAttribute('lang', 'he');
+    document.body.append(hebrewByPage);
+    const hebrew = mount('svc-review-summary', { 'product-ref': seed.product }, hebrewByPage);
+    const ownDir = mount('svc-review-summary', { 'publishable-key': key, market: 'us', lang: 'ar', dir: 'ltr', 'product-ref': seed.product });
+    const english = mount('svc-review-summary', { 'publishable-key': key, market: 'us', 'product-ref': seed.product });
+    await until(() => [arabic, ownDir, english].every((element) => inside(element, '.stars-filled').length > 0) && inside(hebrew, '[role="alert"]')[0], 'rendered');
+    expect(arabic.getAttribute('dir')).toBe('rtl');
+    expect(arabic.matches(':dir(rtl)')).toBe(true);
+    // The page's `lang` counts too (no key: the "not set up" message, in Hebrew, right to left).
+    expect(hebrew.matches(':dir(rtl)')).toBe(true);
+    expect(inside(hebrew, '[role="alert"]')[0]!.textContent).toContain(new Localizer('he').t('error.config'));
+    expect(ownDir.getAttribute('dir')).toBe('ltr');
+    expect(english.hasAttribute('dir')).toBe(false);
+    // The rendered content is marked with its language, and the stars fill from the right.
+    expect(arabic.shadowRoot!.firstElementChild!.getAttribute('lang')).toBe('ar');
+    const stars = inside(arabic, '.stars[role="img"]')[0]!.getBoundingClientRect();
+    expect(Math.abs(inside(arabic, '.stars-filled')[0]!.getBoundingClientRect().right - stars.right)).toBeLessThanOrEqual(1.5);
+    // Back in English: the element's own `dir` goes, the author's stays.
+    arabic.setAttribute('lang', 'en');
+    ownDir.setAttribute('lang', 'en');
+    await expect.poll(() => arabic.hasAttribute('dir')).toBe(false);
+    expect(arabic.matches(':dir(ltr)')).toBe(true);
+    expect(ownDir.getAttribute('dir')).toBe('ltr');
   });
 });
 

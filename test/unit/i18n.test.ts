@@ -1,17 +1,20 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { de } from '../../src/i18n/de.ts';
 import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
-import { Localizer } from '../../src/i18n/localize.ts';
+import { Localizer, marketLocale } from '../../src/i18n/localize.ts';
 import { setStrings } from '../../src/page/strings.ts';
 import { sv } from '../../src/i18n/sv.ts';
-import { LANGUAGES, tableLoading } from '../../src/i18n/tables.ts';
+import { LANGUAGES, tableFor, tableLoading, tables as loaded } from '../../src/i18n/tables.ts';
 
 /**
  * The string tables: complete, with the same placeholders as English and exactly the
  * plural categories each language's `Intl.PluralRules` uses; English as the fallback;
  * element and page-wide overrides; numbers and dates through `Intl`.
  */
-const tables: Record<string, StringTable> = { en, de, sv };
+// Every language but English loads on demand, as in a page.
+await Promise.all(LANGUAGES.map(tableLoading));
+const tables: Record<string, StringTable> = Object.fromEntries(LANGUAGES.map((language) => [language, loaded[language]!]));
 const keys = Object.keys(en) as StringKey[];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -23,8 +26,20 @@ const overrides = () => (globalThis as unknown as Record<symbol, Map<string, unk
 
 afterEach(() => overrides()?.clear());
 
-// Every language but English loads on demand, as in a page.
-beforeAll(() => Promise.all(LANGUAGES.map(tableLoading)));
+/** The 31 languages the library speaks. */
+const EXPECTED = ['en', 'de', 'sv', 'da', 'nb', 'fi', 'fr', 'es', 'it', 'nl', 'pl', 'pt', 'pt-BR', 'cs', 'sk', 'hu', 'ro', 'el', 'bg', 'hr', 'sl', 'et', 'lv', 'lt', 'tr', 'uk', 'ja', 'ko', 'zh-CN', 'ar', 'he'];
+
+describe('the languages', () => {
+  it('are the 31, each with a table that loads', () => {
+    expect([...LANGUAGES].sort()).toEqual([...EXPECTED].sort());
+    for (const language of LANGUAGES) expect(tables[language], language).toBeTypeOf('object');
+  });
+
+  it('every table file in src/i18n is registered (none left out of the loaders)', () => {
+    const files = readdirSync(new URL('../../src/i18n/', import.meta.url)).filter((file) => /^[a-z]{2}(-[A-Z]{2})?\.ts$/.test(file));
+    expect(files.map((file) => file.replace(/\.ts$/, '')).sort()).toEqual([...LANGUAGES].sort());
+  });
+});
 
 describe.each(Object.entries(tables))('the %s table', (language, table) => {
   const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
@@ -68,12 +83,33 @@ describe.each(Object.entries(tables))('the %s table', (language, table) => {
 });
 
 describe('translations', () => {
-  it('are translations: German and Swedish differ from English in the visible labels', () => {
+  it('are translations: every language differs from English in the visible labels', () => {
     const labels: StringKey[] = ['loading', 'retry', 'close', 'gallery.loadMore', 'reviews.none', 'reviews.showOriginal', 'reviews.outOf5', 'error.generic', 'product.view', 'reviews.sort'];
-    for (const key of labels) {
-      expect(de[key], `de ${key}`).not.toEqual(en[key]);
-      expect(sv[key], `sv ${key}`).not.toEqual(en[key]);
+    for (const [language, table] of Object.entries(tables)) {
+      if (language !== 'en') for (const key of labels) expect(table[key], `${language} ${key}`).not.toEqual(en[key]);
     }
+  });
+
+  it('pick the plural form each count needs', () => {
+    const polish = new Localizer('pl-PL');
+    expect([1, 2, 5, 22, 25, 1.5].map((count) => polish.t('reviews.count', { count }))).toEqual(['1 opinia', '2 opinie', '5 opinii', '22 opinie', '25 opinii', '1,5 opinii']);
+    const czech = new Localizer('cs-CZ');
+    expect([1, 3, 5].map((count) => czech.t('reviews.stars', { count }))).toEqual(['1 hvězdička', '3 hvězdičky', '5 hvězdiček']);
+    const slovenian = new Localizer('sl');
+    expect([1, 2, 3, 5].map((count) => slovenian.t('reviews.count', { count }))).toEqual(['1 mnenje', '2 mnenji', '3 mnenja', '5 mnenj']);
+    const arabic = new Localizer('ar-u-nu-latn');
+    expect([0, 1, 2, 3, 11, 100].map((count) => arabic.t('reviews.stars', { count }))).toEqual(['0 نجمة', '1 نجمة', '2 نجمتان', '3 نجوم', '11 نجمة', '100 نجمة']);
+    expect(new Localizer('ja').t('reviews.count', { count: 3 })).toBe('レビュー3件');
+    expect(new Localizer('fr-FR').t('reviews.count', { count: 1_000_000 })).toBe('1\u202f000\u202f000 d’avis');
+  });
+
+  it('name the original language in a form each sentence can take (Intl.DisplayNames)', () => {
+    const translated = (locale: string) => new Localizer(locale).t('reviews.translatedFrom', { language: new Localizer(locale).languageName('en') });
+    expect(translated('es')).toBe('Traducido del inglés');
+    expect(translated('nl')).toBe('Vertaald uit het Engels');
+    expect(translated('ja')).toBe('英語から翻訳');
+    expect(translated('he')).toBe('תורגם מאנגלית');
+    expect(translated('pl')).toBe('Przetłumaczono (język oryginału: angielski)');
   });
 
   it('say the words a shopper expects', () => {
@@ -96,7 +132,39 @@ describe('Localizer', () => {
     expect(new Localizer('DE').language).toBe('de');
   });
 
-  it.each(['fr', 'ja-JP', 'zz', 'ar', 'not a locale!', ''])('falls back to English for %j', (locale) => {
+  it('picks a locale\'s own table before its language\'s: pt-BR beats pt, Simplified Chinese by script, Norwegian reads Bokmål', () => {
+    const cases: [string, string][] = [
+      ['pt-BR', 'pt-BR'], ['pt', 'pt'], ['pt-PT', 'pt'], ['pt-AO', 'pt'], ['PT-br', 'pt-BR'],
+      ['zh', 'zh-CN'], ['zh-CN', 'zh-CN'], ['zh-SG', 'zh-CN'], ['zh-Hans', 'zh-CN'], ['zh-TW', 'zh'], ['zh-Hant-HK', 'zh'],
+      ['no', 'nb'], ['nb-NO', 'nb'], ['nn-NO', 'nb'], ['de-AT', 'de'], ['ar-EG', 'ar'], ['he-IL', 'he'], ['en-GB', 'en'], ['not a locale!', 'en'],
+    ];
+    for (const [locale, table] of cases) expect(tableFor(locale), locale).toBe(table);
+    expect(new Localizer('pt-BR').t('loading')).toBe('Carregando…');
+    expect(new Localizer('pt-PT').t('loading')).toBe('A carregar…');
+    expect(new Localizer('zh').t('close')).toBe('关闭');
+    expect(new Localizer('no').t('close')).toBe('Lukk');
+    expect(new Localizer('nn').t('close')).toBe('Lukk');
+    expect(new Localizer('zh-TW').t('close')).toBe('Close');
+  });
+
+  it('a market gets its country\'s usual language, and the table for it', () => {
+    const markets: [string, string, string][] = [
+      ['us', 'en-US', 'en'], ['de', 'de-DE', 'de'], ['se', 'sv-SE', 'sv'], ['fr', 'fr-FR', 'fr'], ['br', 'pt-BR', 'pt-BR'], ['pt', 'pt-PT', 'pt'],
+      ['cn', 'zh-CN', 'zh-CN'], ['sg', 'en-SG', 'en'], ['tw', 'zh-TW', 'zh'], ['be', 'nl-BE', 'nl'], ['ch', 'de-CH', 'de'], ['at', 'de-AT', 'de'],
+      ['no', 'nb-NO', 'nb'], ['dk', 'da-DK', 'da'], ['fi', 'fi-FI', 'fi'], ['es', 'es-ES', 'es'], ['mx', 'es-MX', 'es'], ['it', 'it-IT', 'it'],
+      ['nl', 'nl-NL', 'nl'], ['pl', 'pl-PL', 'pl'], ['cz', 'cs-CZ', 'cs'], ['sk', 'sk-SK', 'sk'], ['hu', 'hu-HU', 'hu'], ['ro', 'ro-RO', 'ro'],
+      ['gr', 'el-GR', 'el'], ['bg', 'bg-BG', 'bg'], ['hr', 'hr-HR', 'hr'], ['si', 'sl-SI', 'sl'], ['ee', 'et-EE', 'et'], ['lv', 'lv-LV', 'lv'],
+      ['lt', 'lt-LT', 'lt'], ['tr', 'tr-TR', 'tr'], ['ua', 'uk-UA', 'uk'], ['jp', 'ja-JP', 'ja'], ['kr', 'ko-KR', 'ko'], ['sa', 'ar-SA', 'ar'],
+      ['ae', 'ar-AE', 'ar'], ['eg', 'ar-EG', 'ar'], ['il', 'he-IL', 'he'], ['gb', 'en-GB', 'en'],
+    ];
+    for (const [market, locale, table] of markets) {
+      expect(marketLocale(market), market).toBe(locale);
+      expect(tableFor(locale), market).toBe(table);
+    }
+    expect(marketLocale('mkt_01hv8us5k2qz')).toBeUndefined();
+  });
+
+  it.each(['is', 'th-TH', 'zh-TW', 'zz', 'not a locale!', ''])('falls back to English for %j', (locale) => {
     const localizer = new Localizer(locale);
     expect(localizer.t('gallery.loadMore')).toBe('Load more');
     expect(localizer.t('reviews.count', { count: 2 })).toMatch(/reviews$/);
@@ -190,15 +258,23 @@ describe('overrides', () => {
 
   it('a language without a table gets the English overrides along with English', () => {
     setStrings('en', { 'gallery.loadMore': 'Show more' });
-    expect(new Localizer('fr-FR').t('gallery.loadMore')).toBe('Show more');
+    expect(new Localizer('is-IS').t('gallery.loadMore')).toBe('Show more');
     expect(new Localizer('de').t('gallery.loadMore')).toBe('Mehr anzeigen');
   });
 
   it('a new language can be added page-wide', () => {
-    setStrings('fr', { 'gallery.loadMore': 'Voir plus', 'reviews.count': { one: '{count} avis', other: '{count} avis' } });
-    const french = new Localizer('fr-FR');
-    expect(french.t('gallery.loadMore')).toBe('Voir plus');
-    expect(french.t('reviews.count', { count: 1234 })).toBe('1\u202f234 avis');
-    expect(french.t('close')).toBe('Close');
+    setStrings('is', { 'gallery.loadMore': 'Sýna meira', 'reviews.count': { one: '{count} umsögn', other: '{count} umsagnir' } });
+    const icelandic = new Localizer('is-IS');
+    expect(icelandic.t('gallery.loadMore')).toBe('Sýna meira');
+    expect(icelandic.t('reviews.count', { count: 1234 })).toBe('1.234 umsagnir');
+    expect(icelandic.t('close')).toBe('Close');
+  });
+
+  it('a locale\'s overrides reach a locale-specific table: setStrings(\'pt-BR\') beats the pt-BR table, setStrings(\'pt\') does too', () => {
+    setStrings('pt-BR', { close: 'Fechar janela' });
+    expect(new Localizer('pt-BR').t('close')).toBe('Fechar janela');
+    expect(new Localizer('pt-PT').t('close')).toBe('Fechar');
+    setStrings('pt', { retry: 'De novo' });
+    expect(new Localizer('pt-BR').t('retry')).toBe('De novo');
   });
 });

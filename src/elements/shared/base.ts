@@ -3,6 +3,7 @@ import type { StorefrontError } from '../../api/errors.js';
 import { connectStorefront, resolveSettings, type ResolvedStorefront } from './settings.js';
 import { Localizer, resolveLocale } from '../../i18n/localize.js';
 import type { StringOverrides } from '../../page/strings.js';
+import { followLanguageDirection } from './direction.js';
 import { tableLoading } from '../../i18n/tables.js';
 
 const reported = new Set<string>();
@@ -79,7 +80,7 @@ export class StorefrontElement extends LitElement {
    * loads them on demand (every language but English): no English for a moment.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const loading = tableLoading(this.localizer.language);
+    const loading = tableLoading(this.localizer.table);
     return loading === undefined ? super.scheduleUpdate() : loading.then(() => super.scheduleUpdate());
   }
 
@@ -87,9 +88,10 @@ export class StorefrontElement extends LitElement {
    * Marks what the element rendered with the language it speaks (`lang` on the shadow
    * root's top-level elements), so that screen readers pronounce a German market's
    * element in German on an English page (WCAG 3.1.2). The host's own `lang` stays the
-   * author's.
+   * author's. A right-to-left language lays the element out right to left.
    */
   protected override update(changed: PropertyValues): void {
+    followLanguageDirection(this, this.localizer.direction);
     super.update(changed);
     const locale = this.localizer.locale;
     for (const child of this.renderRoot.children) {
