@@ -4,6 +4,7 @@ import { connectStorefront, resolveSettings, type ResolvedStorefront } from './s
 import { Localizer, resolveLocale } from '../../i18n/localize.js';
 import type { StringOverrides } from '../../page/strings.js';
 import { tableLoading } from '../../i18n/tables.js';
+import { ViewTracker } from '../../controllers/view-tracker.js';
 
 const reported = new Set<string>();
 
@@ -47,6 +48,14 @@ export class StorefrontElement extends LitElement {
   private localizerLocale = '';
   private localizerStrings: StringOverrides | undefined;
   private cachedLocalizer: Localizer | undefined;
+
+  /** `svc-widget-view` the first time the element is at least half visible (never for one without a box: the context and the rich snippet). */
+  protected readonly widgetView = new ViewTracker(this, {
+    targets: () => [this],
+    key: () => 'widget',
+    dwell: 0,
+    onView: () => this.emit('svc-widget-view', { kind: this.localName.replace(/^svc-/, '') }),
+  });
 
   /** The client, QueryClient and market this element reads with, or the setup error to show. */
   protected get storefront(): ResolvedStorefront {
@@ -102,7 +111,7 @@ export class StorefrontElement extends LitElement {
    * `preventDefault()` on a cancelable event.
    */
   protected emit<T>(name: `svc-${string}`, detail: T, options: { cancelable?: boolean } = {}): boolean {
-    return this.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
+    return emitFrom(this, name, detail, options);
   }
 
   /** Logs a failure for the developer once per message, so that many elements do not flood the console. */
@@ -111,6 +120,11 @@ export class StorefrontElement extends LitElement {
     reported.add(error.message);
     if (error.code !== 'invalid_key') console.error(error.message);
   }
+}
+
+/** {@link StorefrontElement.emit} for the internal elements that do not extend it (the gallery's lightbox). */
+export function emitFrom<T>(target: EventTarget, name: `svc-${string}`, detail: T, options: { cancelable?: boolean } = {}): boolean {
+  return target.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Fit } from './media-box.js';
 import type { ProductUrlMode } from './product-view.js';
 import { styles } from './shoppable-post.styles.js';
 import type { ShoppableView } from './shoppable-view.js';
+import { ViewTracker } from '../../controllers/view-tracker.js';
 
 /**
  * One post's photo (or video poster) with a hotspot on each tagged product, a card per
@@ -28,6 +29,10 @@ import type { ShoppableView } from './shoppable-view.js';
  *
  * @fires svc-product-select - A product link was clicked. `detail: {product, post}`. Cancelable: `preventDefault()` keeps the page (for example to add to cart instead).
  * @fires svc-load - The post is shown. `detail: {post}`.
+ * @fires svc-post-view - The post was at least half visible for one continuous second; once per post per element and page view. `detail: {post}`.
+ * @fires svc-widget-view - The element was at least half visible for the first time. `detail: {kind: 'shoppable-post'}`.
+ * @fires svc-product-view - A product's card was opened from its hotspot. `detail: {product, post}`.
+ * @fires svc-video-play - The video started playing at the shopper's request (the play button or its controls); once each time the post is shown. `detail: {post}`.
  * @fires svc-error - Reading the post failed. `detail: {error}` (a `StorefrontError` with a `code`).
  *
  * @csspart media - The media area (picture or video, hotspots, cards).
@@ -92,6 +97,13 @@ export class SvcShoppablePost extends StorefrontElement {
   private readonly viewModule = new ModuleSlot<ViewModule>(this, shoppableView);
   private view: ShoppableView | undefined;
 
+  /** `svc-post-view` once the shown post has been at least half visible for a second (again for another post). */
+  protected readonly postView = new ViewTracker(this, {
+    targets: () => (this.view && this.shown ? [this] : []),
+    key: () => this.shown?.id,
+    onView: () => this.shown && this.emit('svc-post-view', { post: this.shown }),
+  });
+
   private readonly query = queryController<QueryObserverResult<Post, StorefrontError>, PostOptions>(this, () => {
     if (this.post != null || !this.postId) return undefined;
     const storefront = this.storefront;
@@ -114,7 +126,10 @@ export class SvcShoppablePost extends StorefrontElement {
     const shown = this.shown;
     const module = this.viewModule.value;
     if (shown !== undefined && module && this.view === undefined) {
-      this.view = new module.ShoppableView(this, (event, product, post) => this.select(event, product, post));
+      this.view = new module.ShoppableView(this, (event, product, post) => this.select(event, product, post), {
+        productView: (detail) => this.emit('svc-product-view', detail),
+        videoPlay: (detail) => this.emit('svc-video-play', detail),
+      });
       if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcShoppablePost.elementStyles, ...module.viewStyles]);
     }
     const key = shown === undefined ? '' : `${shown.id}|${shown.media.url}`;
