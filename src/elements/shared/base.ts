@@ -4,6 +4,7 @@ import { connectStorefront, resolveSettings, type ResolvedStorefront } from './s
 import { Localizer, resolveLocale } from '../../i18n/localize.js';
 import type { StringOverrides } from '../../page/strings.js';
 import { tableLoading } from '../../i18n/tables.js';
+import { startAnalyticsBridge } from '../../analytics/bridge.js';
 import { ViewTracker } from '../../controllers/view-tracker.js';
 
 const reported = new Set<string>();
@@ -56,6 +57,11 @@ export class StorefrontElement extends LitElement {
     dwell: 0,
     onView: () => this.emit('svc-widget-view', { kind: this.localName.replace(/^svc-/, '') }),
   });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    startAnalyticsBridge();
+  }
 
   /** The client, QueryClient and market this element reads with, or the setup error to show. */
   protected get storefront(): ResolvedStorefront {
