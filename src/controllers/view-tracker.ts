@@ -29,6 +29,36 @@ export interface ViewTrackerOptions {
   dwell?: number;
 }
 
+type EntryHandler = (entry: IntersectionObserverEntry) => void;
+
+/**
+ * One observer for the page, handing each entry to the trackers watching its node. A
+ * per-element observer's callback (which holds its element) outlived the element after
+ * `disconnect()` in Chromium, keeping removed elements alive a while longer.
+ */
+const handlers = new Map<Element, Set<EntryHandler>>();
+let observer: IntersectionObserver | undefined;
+
+function observe(node: Element, handler: EntryHandler): void {
+  observer ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) for (const handle of handlers.get(entry.target) ?? []) handle(entry);
+  }, { threshold: THRESHOLDS });
+  const set = handlers.get(node);
+  if (set) {
+    set.add(handler);
+    // The observer reports a node's state only when it starts observing: a second tracker asks again.
+    observer.unobserve(node);
+  } else handlers.set(node, new Set([handler]));
+  observer.observe(node);
+}
+
+function unobserve(node: Element, handler: EntryHandler): void {
+  const set = handlers.get(node);
+  if (!set?.delete(handler) || set.size > 0) return;
+  handlers.delete(node);
+  observer?.unobserve(node);
+}
+
 /** Whether an intersection counts: half the node, or half the viewport for a node larger than it. */
 function halfVisible(entry: IntersectionObserverEntry): boolean {
   if (!entry.isIntersecting || entry.boundingClientRect.width <= 0 || entry.boundingClientRect.height <= 0) return false;
@@ -52,7 +82,6 @@ function rendered(node: Element): boolean {
  * tracker (per element and page view); seen nodes are no longer observed.
  */
 export class ViewTracker implements ReactiveController {
-  private observer: IntersectionObserver | undefined;
   /** Watched nodes, the key each was watched for, and the dwell timer of those in view. */
   private readonly watched = new Map<Element, { key: string; inView: boolean; timer?: ReturnType<typeof setTimeout> | undefined }>();
   /** Keys reported by this tracker (unless `options.seen` gives another set). */
@@ -81,10 +110,7 @@ export class ViewTracker implements ReactiveController {
 
   hostDisconnected(): void {
     document.removeEventListener('visibilitychange', this.onVisibilityChange);
-    for (const state of this.watched.values()) clearTimeout(state.timer);
-    this.watched.clear();
-    this.observer?.disconnect();
-    this.observer = undefined;
+    for (const node of [...this.watched.keys()]) this.unwatch(node);
   }
 
   /** Watches the current targets not seen yet; drops those removed, seen, or now standing for another key. */
@@ -100,25 +126,22 @@ export class ViewTracker implements ReactiveController {
     }
     for (const [node, key] of current) {
       if (this.watched.has(node)) continue;
-      this.observer ??= new IntersectionObserver(this.onIntersect, { threshold: THRESHOLDS });
       this.watched.set(node, { key, inView: false });
-      this.observer.observe(node);
+      observe(node, this.onIntersect);
     }
   }
 
   private unwatch(node: Element): void {
     clearTimeout(this.watched.get(node)?.timer);
     this.watched.delete(node);
-    this.observer?.unobserve(node);
+    unobserve(node, this.onIntersect);
   }
 
-  private readonly onIntersect = (entries: IntersectionObserverEntry[]): void => {
-    for (const entry of entries) {
-      const state = this.watched.get(entry.target);
-      if (!state) continue;
-      state.inView = halfVisible(entry);
-      this.arm(entry.target);
-    }
+  private readonly onIntersect = (entry: IntersectionObserverEntry): void => {
+    const state = this.watched.get(entry.target);
+    if (!state) return;
+    state.inView = halfVisible(entry);
+    this.arm(entry.target);
   };
 
   private readonly onVisibilityChange = (): void => {
