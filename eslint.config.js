@@ -16,9 +16,10 @@ const LAYERS = [
   { name: 'i18n', files: ['src/i18n/**'], may: ['shared', 'page'] },
   { name: 'queries', files: ['src/queries/**'], may: ['shared', 'page', 'api'] },
   { name: 'controllers', files: ['src/controllers/**'], may: ['shared', 'page', 'api', 'i18n', 'queries'] },
+  { name: 'analytics', files: ['src/analytics/**'], may: ['shared', 'page', 'api'] },
   { name: 'loader', files: ['src/loader/**'], may: ['shared', 'page', 'elements/catalog.js$'], packages: false },
 ];
-const FOLDERS = ['shared', 'page', 'api', 'i18n', 'queries', 'controllers', 'elements', 'loader', 'ssr'];
+const FOLDERS = ['shared', 'page', 'api', 'i18n', 'queries', 'controllers', 'analytics', 'elements', 'loader', 'ssr'];
 /** Imports of the entry modules (index, register, react, registration) from below them. */
 const ENTRIES = '(^|/)(index|register|react|registration)\\.js$';
 

@@ -37,6 +37,34 @@ export interface ReviewSortDetail {
   sort: ReviewSort;
 }
 
+/**
+ * `svc-post-view`: a post (a gallery's tile or carousel slide, a post in its lightbox, a
+ * `<svc-shoppable-post>`) was at least half visible for one continuous second while the
+ * page was visible. At most once per post per element per page view; `index` is the
+ * post's place in a gallery's loaded list.
+ */
+export interface PostViewDetail {
+  post: Post;
+  index?: number;
+}
+
+/** `svc-widget-view`: the element was at least half visible (or filled half the viewport) for the first time. */
+export interface WidgetViewDetail {
+  /** The element's tag without `svc-`: `post-gallery`, `shoppable-post`, `review-summary` or `reviews`. */
+  kind: string;
+}
+
+/** `svc-product-view`: a product's card was opened from its hotspot, or the product was listed in a gallery's lightbox. */
+export interface ProductViewDetail {
+  product: Product;
+  post: Post;
+}
+
+/** `svc-video-play`: a video started playing at the shopper's request (a muted autoplay does not count); once each time the video is shown. */
+export interface VideoPlayDetail {
+  post: Post;
+}
+
 /** Every event the elements dispatch (all bubble and are composed), by name. */
 export interface StorefrontEventMap {
   'svc-post-open': CustomEvent<PostOpenDetail>;
@@ -45,6 +73,10 @@ export interface StorefrontEventMap {
   'svc-error': CustomEvent<ErrorDetail>;
   'svc-review-filter': CustomEvent<ReviewFilterDetail>;
   'svc-review-sort': CustomEvent<ReviewSortDetail>;
+  'svc-post-view': CustomEvent<PostViewDetail>;
+  'svc-widget-view': CustomEvent<WidgetViewDetail>;
+  'svc-product-view': CustomEvent<ProductViewDetail>;
+  'svc-video-play': CustomEvent<VideoPlayDetail>;
 }
 
 declare global {

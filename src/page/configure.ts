@@ -1,4 +1,5 @@
 import { refreshElements } from '../shared/refresh-elements.js';
+import { configureAnalytics, type AnalyticsSettings, type ConsentSettings } from './analytics-settings.js';
 import { sharedSingleton } from './shared-state.js';
 
 /** What an element needs to read the Storefront API. */
@@ -8,14 +9,27 @@ export interface StorefrontSettings {
   apiBase?: string | undefined;
 }
 
+/** Everything `configure()` takes: the elements' defaults, and the opt-in analytics bridge with the page's consent. */
+export interface PageSettings extends StorefrontSettings {
+  /** Reports engagement events to the page's analytics (off by default); see the README. */
+  analytics?: AnalyticsSettings | undefined;
+  /** The page's own consent answer; beats Google Consent Mode and Shopify's Customer Privacy API. */
+  consent?: ConsentSettings | undefined;
+}
+
 /** The page-wide defaults `configure()` sets, shared by every copy of the library on the page. */
 export const pageDefaults = () => sharedSingleton('page-defaults.v1', (): StorefrontSettings => ({}));
 
 /**
  * Sets page-wide defaults for every element (in every copy of the library on the page).
  * An element's own attributes, then the nearest `<svc-storefront>`, beat these.
+ * `analytics` and `consent` set the analytics bridge (each replaces what was set before).
  */
-export function configure(settings: StorefrontSettings): void {
-  Object.assign(pageDefaults(), settings);
+export function configure(settings: PageSettings): void {
+  const { analytics, consent, ...storefront } = settings;
+  configureAnalytics(settings);
+  // Analytics and consent alone change nothing the elements show.
+  if (Object.keys(storefront).length === 0 && (analytics !== undefined || consent !== undefined)) return;
+  Object.assign(pageDefaults(), storefront);
   refreshElements();
 }

@@ -243,3 +243,25 @@ test.describe('the script-tag bundle', () => {
     expect(await registration(page)).toEqual({ record: { version: OTHER_VERSION }, global: OTHER_VERSION });
   });
 });
+
+test.describe('engagement events and the analytics bridge, with two copies of the library', () => {
+  test('configure() from the global reaches both copies; an event is pushed into the dataLayer once', async ({ page }) => {
+    const log = await openPage(page, 'analytics_two_copies', { scripts: 'classic,other', at: 'head' });
+    await expectAllRendered(page);
+    await page.evaluate(() => {
+      const page = globalThis as unknown as { dataLayer: unknown[]; StorefrontWidgets: { configure: (settings: unknown) => void } };
+      page.dataLayer = [];
+      page.StorefrontWidgets.configure({ analytics: { dataLayer: true }, consent: { analytics: true } });
+    });
+    const productViews = () =>
+      page.evaluate(() => (globalThis as unknown as { dataLayer: { event?: string }[] }).dataLayer.filter((entry) => entry.event === 'svc_product_view'));
+    await page.locator('svc-shoppable-post [part~="hotspot"]').first().click();
+    await expect.poll(async () => (await productViews()).length).toBe(1);
+    expect((await productViews())[0]).toMatchObject({ svc_widget: 'shoppable-post', svc_product_id: expect.any(String) });
+    // Closing and opening again: one more, never two.
+    await page.locator('svc-shoppable-post [part~="hotspot"]').first().click();
+    await page.locator('svc-shoppable-post [part~="hotspot"]').first().click();
+    await expect.poll(async () => (await productViews()).length).toBe(2);
+    expect(log.errors).toEqual([]);
+  });
+});

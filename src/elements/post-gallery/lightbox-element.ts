@@ -7,6 +7,9 @@ import { renderPanel, renderVideo } from './lightbox-panel.js';
 import { lightboxStyles } from './lightbox.styles.js';
 import { wrapTab } from './focus-trap.js';
 import { describePost } from './tile.js';
+import { emitFrom } from '../shared/base.js';
+import { shopperStartedVideo } from '../shared/video-play.js';
+import { trackPostViews } from './post-views.js';
 
 /** Asks the gallery to show another post (it may load the next page first). */
 export type LightboxNavigateEvent = CustomEvent<{ index: number }>;
@@ -40,6 +43,7 @@ export class SvcPostLightbox extends LitElement {
     publishableKey: { attribute: false },
     apiBase: { attribute: false },
     productUrl: { attribute: false },
+    viewedPosts: { attribute: false },
   };
 
   posts: readonly Post[] = [];
@@ -53,8 +57,21 @@ export class SvcPostLightbox extends LitElement {
   publishableKey?: string;
   apiBase?: string;
   productUrl?: string;
+  /** Ids of the posts the gallery already reported as seen (`svc-post-view` is once per post per gallery). */
+  viewedPosts?: Set<string>;
 
   private swipeStart: { x: number; y: number; id: number } | undefined;
+
+  /** The post whose listed products were reported (`svc-product-view`). */
+  private productsShownFor: string | undefined;
+
+  /** `svc-post-view` for the post on show, unless its tile was seen before. */
+  protected readonly postViews = trackPostViews(this, {
+    selector: '.card[data-post-id]',
+    posts: () => this.posts,
+    emit: (detail) => emitFrom(this, 'svc-post-view', detail),
+    seen: () => this.viewedPosts,
+  });
 
   private get dialog(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
@@ -71,7 +88,22 @@ export class SvcPostLightbox extends LitElement {
       if (!this.renderRoot.querySelector(':focus')) this.renderRoot.querySelector<HTMLElement>('.close')?.focus({ preventScroll: true });
     }
     this.preloadNeighbour();
+    this.reportListedProducts();
   }
+
+  /** `svc-product-view` for each product the shown post lists (once each time a post is shown). */
+  private reportListedProducts(): void {
+    const post = this.posts[this.index];
+    if (post?.id === this.productsShownFor) return;
+    this.productsShownFor = post?.id;
+    for (const { product } of post?.taggedProducts ?? []) emitFrom(this, 'svc-product-view', { product, post });
+  }
+
+  /** A video started: reported when the shopper asked for it (not its muted autoplay). */
+  private readonly onVideoPlay = (event: Event) => {
+    const post = this.posts[this.index];
+    if (post && shopperStartedVideo(event, post.id)) emitFrom(this, 'svc-video-play', { post });
+  };
 
   /** Warms the cache with the next photo, so that "next" shows it at once. */
   private preloadNeighbour(): void {
@@ -128,11 +160,11 @@ export class SvcPostLightbox extends LitElement {
     this.dispatchEvent(new CustomEvent('lightbox-close'));
   };
 
-  /** The shoppable post's own load and error events are not the gallery's: keep them in. */
+  /** The shoppable post's own load, error and view events are not the gallery's (which reports its posts' views itself): keep them in. */
   private readonly contain = (event: Event) => event.stopPropagation();
 
   private renderMedia(post: Post): TemplateResult {
-    if (post.type === 'VIDEO') return renderVideo(post, { autoplay: this.autoplay && !prefersReducedMotion(), localizer: this.localizer });
+    if (post.type === 'VIDEO') return renderVideo(post, { autoplay: this.autoplay && !prefersReducedMotion(), localizer: this.localizer, onPlay: this.onVideoPlay });
     return this.renderShoppable(post, true);
   }
 
@@ -156,6 +188,8 @@ export class SvcPostLightbox extends LitElement {
       product-url=${this.productUrl ?? nothing}
       @svc-load=${this.contain}
       @svc-error=${this.contain}
+      @svc-post-view=${this.contain}
+      @svc-widget-view=${this.contain}
     ></svc-shoppable-post>`;
   }
 

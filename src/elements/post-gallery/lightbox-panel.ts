@@ -4,6 +4,7 @@ import type { Localizer } from '../../i18n/localize.js';
 import { blurhash } from '../shared/placeholder.js';
 import { cssText } from '../shared/css-text.js';
 import { altText } from './tile.js';
+import { noteVideoTouched } from '../shared/video-play.js';
 
 /** Display names of the platforms posts come from; anything else is capitalized. */
 const ORIGIN_NAMES: Record<string, string> = {
@@ -80,6 +81,8 @@ export function renderPanel(post: Post, localizer: Localizer): TemplateResult {
 export interface VideoOptions {
   autoplay: boolean;
   localizer: Localizer;
+  /** The video's `play` event. */
+  onPlay: (event: Event) => void;
 }
 
 /**
@@ -106,6 +109,9 @@ export function renderVideo(post: Post, options: VideoOptions): TemplateResult {
       ?autoplay=${options.autoplay}
       aria-label=${altText(post, options.localizer)}
       aria-describedby=${post.videoDescription ? 'video-description' : nothing}
+      @pointerdown=${noteVideoTouched}
+      @keydown=${noteVideoTouched}
+      @play=${options.onPlay}
     ></video>
     ${post.videoDescription ? html`<p id="video-description" class="visually-hidden">${post.videoDescription}</p>` : nothing}
   </div>`;

@@ -19,6 +19,7 @@ import type { LightboxNavigateEvent } from './lightbox-element.js';
 import { CHUNK, PacedRender } from './paced-render.js';
 import { galleryStyles } from './post-gallery.styles.js';
 import { ScrollLoader } from './scroll-loader.js';
+import { trackPostViews } from './post-views.js';
 import { tileStyles } from './tile.styles.js';
 
 type PostsResult = InfiniteQueryObserverResult<InfiniteData<Page<Post>, string | null>, StorefrontError>;
@@ -44,6 +45,10 @@ type PostsResult = InfiniteQueryObserverResult<InfiniteData<Page<Post>, string |
  * @fires svc-post-open - A post was opened in the lightbox (by a tile, or by moving in it). `detail: {post, index}`; cancelable on a tile: cancel to show your own UI instead.
  * @fires svc-product-select - A tagged product was chosen in the lightbox (from `<svc-shoppable-post>`; it reaches the page once). `detail: {product, post}`; cancelable.
  * @fires svc-load - The first page is on screen. `detail: {count}`.
+ * @fires svc-post-view - A post (tile, carousel slide, or post shown in the lightbox) was at least half visible for one continuous second; once per post per gallery and page view. `detail: {post, index}`.
+ * @fires svc-widget-view - The gallery was at least half visible (or filled half the viewport) for the first time. `detail: {kind: 'post-gallery'}`.
+ * @fires svc-product-view - A product was listed in the lightbox (with its post), or its card opened from a hotspot there. `detail: {product, post}`.
+ * @fires svc-video-play - A video started playing in the lightbox at the shopper's request (not a muted autoplay). `detail: {post}`.
  * @fires svc-error - A page could not be read. `detail: {error}` (a `StorefrontError`).
  *
  * @csspart base - The wrapper around the posts and the footer.
@@ -142,6 +147,14 @@ export class SvcPostGallery extends StorefrontElement {
     () => void this.fetchMore(),
     () => this.view.posts.length,
   );
+  /** `svc-post-view` for tiles and slides, not under the open lightbox, which shares what was seen (`viewedPosts`). */
+  private readonly postViews = trackPostViews(this, {
+    selector: '.tile[data-post-id]',
+    posts: () => this.view.posts,
+    emit: (detail) => this.emit('svc-post-view', detail),
+    active: () => this.openIndex === undefined,
+  });
+
   private get mode() {
     return parseLayout(this.layout);
   }
@@ -288,6 +301,7 @@ export class SvcPostGallery extends StorefrontElement {
       .hasMore=${this.canFetchMore}
       .loadingMore=${this.posts.result?.isFetchingNextPage === true}
       .autoplay=${this.autoplay}
+      .viewedPosts=${this.postViews.ownSeen}
       .market=${storefront.ok ? storefront.market : undefined}
       .productUrl=${this.productUrl}
       .publishableKey=${this.publishableKey}

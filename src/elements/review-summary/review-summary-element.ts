@@ -34,6 +34,7 @@ const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 
  *
  * @fires svc-review-filter - A bar was pressed; `detail`: `{ rating: 1..5 | null, target: { productRef } | { company: true } }`.
  * @fires svc-error - The summary could not be read; `detail`: `{ error }` (a `StorefrontError`).
+ * @fires svc-widget-view - The element was at least half visible for the first time; `detail`: `{ kind: 'review-summary' }`.
  *
  * @csspart base - The full summary's wrapper.
  * @csspart badge - The badge variant's wrapper.

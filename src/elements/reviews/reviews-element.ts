@@ -38,6 +38,7 @@ const toStar = (value: unknown): Star | null => {
  * @fires svc-review-filter - The shopper filtered by star; `detail`: `{ rating: 1..5 | null, target }`.
  * @fires svc-review-sort - The shopper changed the order; `detail`: `{ sort: 'newest' | 'highest' | 'lowest' }`.
  * @fires svc-error - A read failed; `detail`: `{ error }` (a `StorefrontError`).
+ * @fires svc-widget-view - The element was at least half visible for the first time; `detail`: `{ kind: 'reviews' }`.
  *
  * @csspart base - The wrapper.
  * @csspart overview - The average, stars and count in the header.

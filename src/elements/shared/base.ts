@@ -5,8 +5,23 @@ import { Localizer, resolveLocale } from '../../i18n/localize.js';
 import type { StringOverrides } from '../../page/strings.js';
 import { followLanguageDirection } from './direction.js';
 import { tableLoading } from '../../i18n/tables.js';
+import { whenAnalyticsConfigured } from '../../page/analytics-settings.js';
+import { ViewTracker } from '../../controllers/view-tracker.js';
 
 const reported = new Set<string>();
+
+let bridgeAsked = false;
+/** The analytics bridge is a chunk of its own, loaded once the page turns analytics on. */
+function bridgeWhenConfigured(): void {
+  if (bridgeAsked) return;
+  bridgeAsked = true;
+  whenAnalyticsConfigured((seen) =>
+    import('../../analytics/bridge.js').then(
+      (bridge) => bridge.startAnalyticsBridge(seen),
+      (error: unknown) => console.error('storefront-widgets: could not load the analytics bridge.', error),
+    ),
+  );
+}
 
 /**
  * The one base of every element: the shared settings (`publishable-key`, `market`,
@@ -48,6 +63,19 @@ export class StorefrontElement extends LitElement {
   private localizerLocale = '';
   private localizerStrings: StringOverrides | undefined;
   private cachedLocalizer: Localizer | undefined;
+
+  /** `svc-widget-view` the first time the element is at least half visible (never for one without a box: the context and the rich snippet). */
+  protected readonly widgetView = new ViewTracker(this, {
+    targets: () => [this],
+    key: () => 'widget',
+    dwell: 0,
+    onView: () => this.emit('svc-widget-view', { kind: this.localName.replace(/^svc-/, '') }),
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    bridgeWhenConfigured();
+  }
 
   /** The client, QueryClient and market this element reads with, or the setup error to show. */
   protected get storefront(): ResolvedStorefront {
@@ -104,7 +132,7 @@ export class StorefrontElement extends LitElement {
    * `preventDefault()` on a cancelable event.
    */
   protected emit<T>(name: `svc-${string}`, detail: T, options: { cancelable?: boolean } = {}): boolean {
-    return this.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
+    return emitFrom(this, name, detail, options);
   }
 
   /** Logs a failure for the developer once per message, so that many elements do not flood the console. */
@@ -113,6 +141,11 @@ export class StorefrontElement extends LitElement {
     reported.add(error.message);
     if (error.code !== 'invalid_key') console.error(error.message);
   }
+}
+
+/** {@link StorefrontElement.emit} for the internal elements that do not extend it (the gallery's lightbox). */
+export function emitFrom<T>(target: EventTarget, name: `svc-${string}`, detail: T, options: { cancelable?: boolean } = {}): boolean {
+  return target.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }
 
 /**

@@ -10,6 +10,7 @@ import { renderError } from '../shared/states.js';
 import type { Fit } from './media-box.js';
 import type { ProductUrlMode } from './product-view.js';
 import { styles } from './shoppable-post.styles.js';
+import { ViewTracker } from '../../controllers/view-tracker.js';
 import { ShoppableView } from './shoppable-view.js';
 import { viewStyles } from './shoppable-view.styles.js';
 
@@ -29,6 +30,10 @@ import { viewStyles } from './shoppable-view.styles.js';
  *
  * @fires svc-product-select - A product link was clicked. `detail: {product, post}`. Cancelable: `preventDefault()` keeps the page (for example to add to cart instead).
  * @fires svc-load - The post is shown. `detail: {post}`.
+ * @fires svc-post-view - The post was at least half visible for one continuous second; once per post per element and page view. `detail: {post}`.
+ * @fires svc-widget-view - The element was at least half visible for the first time. `detail: {kind: 'shoppable-post'}`.
+ * @fires svc-product-view - A product's card was opened from its hotspot. `detail: {product, post}`.
+ * @fires svc-video-play - The video started playing at the shopper's request (the play button or its controls); once each time the post is shown. `detail: {post}`.
  * @fires svc-error - Reading the post failed. `detail: {error}` (a `StorefrontError` with a `code`).
  *
  * @csspart media - The media area (picture or video, hotspots, cards).
@@ -89,7 +94,17 @@ export class SvcShoppablePost extends StorefrontElement {
   private shownKey = '';
   private emittedPost: Post | undefined;
   private emittedError: unknown;
-  private readonly view = new ShoppableView(this, (event, product, post) => this.select(event, product, post));
+  private readonly view = new ShoppableView(this, (event, product, post) => this.select(event, product, post), {
+    productView: (detail) => this.emit('svc-product-view', detail),
+    videoPlay: (detail) => this.emit('svc-video-play', detail),
+  });
+
+  /** `svc-post-view` once the shown post has been at least half visible for a second (again for another post). */
+  protected readonly postView = new ViewTracker(this, {
+    targets: () => (this.shown ? [this] : []),
+    key: () => this.shown?.id,
+    onView: () => this.shown && this.emit('svc-post-view', { post: this.shown }),
+  });
 
   private readonly query = queryController<QueryObserverResult<Post, StorefrontError>, PostOptions>(this, () => {
     if (this.post != null || !this.postId) return undefined;

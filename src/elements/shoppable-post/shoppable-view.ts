@@ -7,6 +7,14 @@ import { CardController } from './card-controller.js';
 import { hotspotInside, hotspotPoint, isVisible, mediaBox, readingOrder, shownMedia, type Fit, type Size } from './media-box.js';
 import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
 import { StageController } from './stage-controller.js';
+import { noteVideoTouched, shopperStartedVideo } from '../shared/video-play.js';
+import type { ProductViewDetail, VideoPlayDetail } from '../../events.js';
+
+/** The engagement events a shown post reports through its element. */
+export interface ViewReports {
+  productView: (detail: ProductViewDetail) => void;
+  videoPlay: (detail: VideoPlayDetail) => void;
+}
 
 
 /** From this width (CSS px) on, the product list sits beside the media instead of below it. */
@@ -51,6 +59,7 @@ export class ShoppableView {
   constructor(
     private readonly host: ShoppableHost,
     private readonly select: (event: MouseEvent, product: Product, post: Post) => void,
+    private readonly reports: ViewReports,
   ) {
     this.stage = new StageController(
       host,
@@ -131,7 +140,20 @@ export class ShoppableView {
   }
 
   private renderVideo(post: Post): TemplateResult {
-    return html`<video class="picture loaded" src=${post.media.url} poster=${post.media.poster ?? nothing} controls muted playsinline preload="metadata" @ended=${() => this.set({ playing: false })}></video>`;
+    const onPlay = (event: Event) => shopperStartedVideo(event, post.id) && this.reports.videoPlay({ post });
+    return html`<video
+      class="picture loaded"
+      src=${post.media.url}
+      poster=${post.media.poster ?? nothing}
+      controls
+      muted
+      playsinline
+      preload="metadata"
+      @ended=${() => this.set({ playing: false })}
+      @pointerdown=${noteVideoTouched}
+      @keydown=${noteVideoTouched}
+      @play=${onPlay}
+    ></video>`;
   }
 
   private renderHotspot(post: Post, product: Product, index: number, at: string, visible: boolean, localizer: Localizer): TemplateResult {
@@ -147,13 +169,19 @@ export class ShoppableView {
         aria-label=${hotspotName(product, localizer)}
         aria-expanded=${open ? 'true' : 'false'}
         aria-controls="card-${index}"
-        @click=${() => this.card.toggle(index)}
+        @click=${() => this.toggleCard(index, product, post)}
       >
         <span class="dot" aria-hidden="true"></span>
       </button>
       <div part="card" class="card" id="card-${index}" role="group" aria-label=${hotspotName(product, localizer)} ?hidden=${!open || !visible}>
         ${open ? renderCardBody(options, () => this.card.close(true)) : nothing}
       </div>`;
+  }
+
+  /** Opens or closes a hotspot's card; an opened card is a `svc-product-view`. */
+  private toggleCard(index: number, product: Product, post: Post): void {
+    this.card.toggle(index);
+    if (this.card.open === index) this.reports.productView({ product, post });
   }
 
   private renderList(post: Post, order: number[], localizer: Localizer): TemplateResult {

@@ -1,0 +1,151 @@
+import { sharedSingleton } from './shared-state.js';
+
+/** Names the analytics bridge gives events, in `window.dataLayer` and to `onEvent`. */
+export type AnalyticsEventName = 'svc_post_view' | 'svc_widget_view' | 'svc_product_view' | 'svc_video_play' | 'svc_product_select';
+
+/**
+ * What the bridge reports of an event: ids, the product's title and price, the element's
+ * kind; never the uploader, the caption or anything else about a person.
+ */
+export interface AnalyticsData {
+  /** The element the event came from: `post-gallery`, `shoppable-post`, `review-summary` or `reviews`. */
+  svc_widget: string;
+  svc_post_id?: string;
+  /** `image` or `video`. */
+  svc_post_type?: string;
+  /** The post's place in a gallery's loaded list (0-based). */
+  svc_post_index?: number;
+  svc_product_id?: string;
+  svc_product_title?: string;
+  /** The price the shopper pays now (the sale price during a sale). */
+  svc_price?: number;
+  /** ISO 4217. */
+  svc_currency?: string;
+}
+
+/** `configure({ analytics })`: the opt-in bridge to the page's analytics (off by default). */
+export interface AnalyticsSettings {
+  /** Pushes each event into `window.dataLayer` (Google Tag Manager, gtag.js). */
+  dataLayer?: boolean;
+  /** Called with each event, for any other tool. */
+  onEvent?: (name: AnalyticsEventName, data: AnalyticsData) => void;
+  /**
+   * Keeps events from before consent in memory and reports them once consent is given
+   * (`true`: up to 100; a number: up to that many, at most 1000). Off by default: events
+   * from before consent are dropped.
+   */
+  queueUntilConsent?: boolean | number;
+}
+
+/** `configure({ consent })`: the page's own answer, which beats every other source. */
+export interface ConsentSettings {
+  /** `true` or `false`; `undefined` leaves it to Google Consent Mode or Shopify's Customer Privacy API. */
+  analytics?: boolean | undefined;
+}
+
+interface AnalyticsState {
+  analytics: AnalyticsSettings | undefined;
+  consent: ConsentSettings | undefined;
+  /** Called after each change (the bridge re-reads consent: flushes or drops its queue). */
+  readonly listeners: Set<() => void>;
+  /** Set by the first copy of the library that listens for events, so that a second copy does not report them twice. */
+  bridge: boolean;
+}
+
+/** Analytics settings, shared by every copy of the library on the page (a stable protocol: the name carries its version). */
+export const pageAnalytics = () =>
+  sharedSingleton('page-analytics.v1', (): AnalyticsState => ({ analytics: undefined, consent: undefined, listeners: new Set(), bridge: false }));
+
+const MAX_QUEUE = 1000;
+
+/** The settings as given when they are valid; a console error naming the fault (and the setting left as it was) otherwise. */
+function validAnalytics(value: unknown): AnalyticsSettings | null | undefined {
+  if (value === undefined || value === null || value === false) return undefined;
+  const fault = (why: string) => {
+    console.error(`storefront-widgets: configure({ analytics }) ignored: ${why}`);
+    return null;
+  };
+  if (typeof value !== 'object') return fault('expected an object such as { dataLayer: true }.');
+  const { dataLayer, onEvent, queueUntilConsent } = value as Record<string, unknown>;
+  if (dataLayer !== undefined && typeof dataLayer !== 'boolean') return fault('dataLayer must be true or false.');
+  if (onEvent !== undefined && typeof onEvent !== 'function') return fault('onEvent must be a function (name, data).');
+  const bound = typeof queueUntilConsent === 'number' && Number.isInteger(queueUntilConsent) && queueUntilConsent > 0 && queueUntilConsent <= MAX_QUEUE;
+  if (queueUntilConsent !== undefined && typeof queueUntilConsent !== 'boolean' && !bound) {
+    return fault(`queueUntilConsent must be true, false or a whole number from 1 to ${MAX_QUEUE}.`);
+  }
+  return value as AnalyticsSettings;
+}
+
+function validConsent(value: unknown): ConsentSettings | null | undefined {
+  if (value === undefined || value === null) return undefined;
+  const analytics = typeof value === 'object' ? (value as Record<string, unknown>)['analytics'] : value;
+  if (analytics === undefined || typeof analytics === 'boolean') return { analytics };
+  console.error('storefront-widgets: configure({ consent }) ignored: expected { analytics: true } or { analytics: false }.');
+  return null;
+}
+
+/** Applies the `analytics` and `consent` parts of `configure()`, when given, and tells the bridge. */
+export function configureAnalytics(settings: { analytics?: unknown; consent?: unknown }): void {
+  const state = pageAnalytics();
+  let changed = false;
+  if ('analytics' in settings) {
+    const analytics = validAnalytics(settings.analytics);
+    if (analytics !== null) {
+      state.analytics = analytics;
+      changed = true;
+    }
+  }
+  if ('consent' in settings) {
+    const consent = validConsent(settings.consent);
+    if (consent !== null) {
+      state.consent = consent;
+      changed = true;
+    }
+  }
+  if (changed) for (const listener of state.listeners) listener();
+}
+
+/** The engagement events the bridge reports (the DOM events' names). */
+export const REPORTED_TYPES = ['svc-post-view', 'svc-widget-view', 'svc-product-view', 'svc-video-play', 'svc-product-select'] as const;
+
+/** An engagement event as the bridge reads it: its name, detail and the element it came from (`shoppable-post`). */
+export interface SeenEvent {
+  type: string;
+  detail: unknown;
+  widget: string;
+}
+
+/** Reads an event while it is dispatched (its composed path is gone afterwards). */
+export function seenEvent(event: Event): SeenEvent {
+  const path = event.composedPath();
+  let widget = '';
+  for (let i = path.length - 1; i >= 0 && !widget; i--) {
+    const name = (path[i] as Element).localName;
+    if (typeof name === 'string' && name.startsWith('svc-') && name !== 'svc-storefront') widget = name.slice(4);
+  }
+  return { type: event.type, detail: (event as CustomEvent).detail, widget };
+}
+
+/**
+ * Runs `start` once the page turns analytics on (now, or at a later `configure()`), with
+ * the engagement events seen since then: the element code loads the bridge at that
+ * moment, so a page without analytics never downloads it, and nothing is lost while it loads.
+ */
+export function whenAnalyticsConfigured(start: (seen: SeenEvent[]) => Promise<void>): void {
+  const state = pageAnalytics();
+  const begin = () => {
+    const seen: SeenEvent[] = [];
+    const record = (event: Event) => void seen.push(seenEvent(event));
+    for (const type of REPORTED_TYPES) document.addEventListener(type, record);
+    void start(seen).finally(() => {
+      for (const type of REPORTED_TYPES) document.removeEventListener(type, record);
+    });
+  };
+  if (state.analytics) return begin();
+  const listener = () => {
+    if (!state.analytics) return;
+    state.listeners.delete(listener);
+    begin();
+  };
+  state.listeners.add(listener);
+}
