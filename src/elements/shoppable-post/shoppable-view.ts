@@ -4,7 +4,8 @@ import type { Localizer } from '../../i18n/localize.js';
 import { cssText } from '../shared/css-text.js';
 import { blurhash } from '../shared/placeholder.js';
 import { CardController } from './card-controller.js';
-import { hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
+import { FITS, hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
+import { pickOption } from '../shared/options.js';
 import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
 import { StageController } from './stage-controller.js';
 
@@ -80,7 +81,7 @@ export class ShoppableView {
     const reserved = sizeOf(post.media) ?? natural;
     const mediaSize = natural ?? reserved;
     const stage = this.stage.size;
-    const box = stage && mediaSize ? mediaBox(stage, mediaSize, this.host.fit) : undefined;
+    const box = stage && mediaSize ? mediaBox(stage, mediaSize, pickOption('svc-shoppable-post', 'fit', this.host.fit, FITS, 'contain')) : undefined;
     const frame = box ? `left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px` : 'inset:0';
     const tagged = post.taggedProducts;
     const order = readingOrder(tagged, 0.05, rtl);
