@@ -18,6 +18,7 @@ export { infiniteQueryController, queryController } from './controllers/query-co
 export { reviewSummaryQuery, reviewsQuery, richSnippetQuery } from './queries/options.js';
 export { defineElement, StorefrontElement } from './elements/shared/base.js';
 export { cssText } from './elements/shared/css-text.js';
+export { clampInteger, pickOption } from './elements/shared/options.js';
 export { renderError } from './elements/shared/states.js';
 export { renderSkeleton } from './elements/post-gallery/layouts.js';
 export { isRtl, prefersReducedMotion } from './elements/post-gallery/motion.js';
