@@ -115,7 +115,8 @@ test.describe('the npm package files', () => {
   test('every export and its types exist', () => {
     for (const [name, target] of Object.entries(pkg.exports)) {
       if (name.includes('*')) continue;
-      const paths = typeof target === 'string' ? [target] : [target.types, target.default];
+      // Types-only entries (`./jsx`, `./vue`, `./svelte`) have no `default`.
+      const paths = typeof target === 'string' ? [target] : [target.types, target.default].filter((file) => file !== undefined);
       for (const file of paths) expect(existsSync(join(ROOT, file)), `${name} → ${file}`).toBe(true);
     }
   });
