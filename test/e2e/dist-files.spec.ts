@@ -9,7 +9,7 @@ import { DIST } from './static-server.ts';
 const ROOT = resolve(DIST, '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   version: string;
-  exports: Record<string, string | { types: string; default: string }>;
+  exports: Record<string, string | { types: string; default?: string }>;
   sideEffects: string[];
   customElements: string;
   dependencies: Record<string, string>;
@@ -116,7 +116,7 @@ test.describe('the npm package files', () => {
     for (const [name, target] of Object.entries(pkg.exports)) {
       if (name.includes('*')) continue;
       // Types-only entries (`./jsx`, `./vue`, `./svelte`) have no `default`.
-      const paths = typeof target === 'string' ? [target] : [target.types, target.default].filter((file) => file !== undefined);
+      const paths = typeof target === 'string' ? [target] : [target.types, ...(target.default === undefined ? [] : [target.default])];
       for (const file of paths) expect(existsSync(join(ROOT, file)), `${name} → ${file}`).toBe(true);
     }
   });
