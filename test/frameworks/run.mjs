@@ -134,6 +134,18 @@ async function checkPage(browser, origin) {
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
   await page.addInitScript(watchErrorStates);
+  try {
+    return await loadAndCheck(page, origin, consoleErrors);
+  } catch (error) {
+    // Say what the page showed and logged, whatever step failed.
+    const errorStates = await page.evaluate(() => window.__errorStates).catch(() => []);
+    throw new Error([error.message.split('\n')[0], ...errorStates.map((state) => `error state: ${state}`), ...consoleErrors.map((text) => `console: ${text}`)].join('\n'));
+  } finally {
+    await page.close();
+  }
+}
+
+async function loadAndCheck(page, origin, consoleErrors) {
   await page.goto(origin, { waitUntil: 'load' });
 
   // Data on screen: stars, tiles, the post's products.
@@ -154,7 +166,6 @@ async function checkPage(browser, origin) {
   const jsonLd = await page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent)['@type']));
 
   const errorStates = await page.evaluate(() => window.__errorStates);
-  await page.close();
   const problems = [];
   if (jsonLd.length !== 1) problems.push(`${jsonLd.length} JSON-LD scripts (${jsonLd.join(', ')}), not 1`);
   if (errorStates.length > 0) problems.push(`an error state showed: ${errorStates.join('; ')}`);
