@@ -62,7 +62,7 @@ const elementRules = [
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'screenshots/**', 'custom-elements.json', 'test/frameworks/**/node_modules/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'screenshots/**', 'custom-elements.json', 'test/frameworks/*/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

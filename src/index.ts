@@ -75,5 +75,11 @@ export { SvcReviewSummary } from './elements/review-summary/review-summary-eleme
 export { SvcReviews } from './elements/reviews/reviews-element.js';
 export { SvcRichSnippet } from './elements/rich-snippet/rich-snippet-element.js';
 
+// The tags' classes in `HTMLElementTagNameMap` (`document.querySelector('svc-reviews')`).
+export type { StorefrontTagNameMap } from './types/tag-map.js';
+
+// The tags' attributes (for templates; see also `storefront-widgets/jsx`, `/vue`, `/svelte`).
+export type * from './types/attributes.js';
+
 // Event detail types; importing this module also types `addEventListener('svc-…')`.
 export type * from './events.js';

@@ -19,7 +19,7 @@ export function registeredRecord(): RegisteredRecord | undefined {
  * taken alone): when another copy of the library (the script tag loaded twice, a
  * theme's bundle beside the CDN script, another version) already defined any of
  * `elements`, or of `lazyTags` (defined later, on demand, by this copy), says so
- * once with both versions. Otherwise records this copy as the registered one.
+ * once with both versions (in a browser only). Otherwise records this copy as the registered one.
  */
 export function claimElements(elements: Record<string, CustomElementConstructor>, lazyTags: readonly string[] = []): void {
   const taken = [
@@ -30,6 +30,8 @@ export function claimElements(elements: Record<string, CustomElementConstructor>
     sharedSingleton<RegisteredRecord>('registered.v1', () => ({ version: VERSION }));
     return;
   }
+  // A server process (a framework's build or render) loads the library once per bundle: that is no page, and nothing is shipped twice.
+  if (typeof document === 'undefined') return;
   const record = registeredRecord();
   const other = record ? `storefront-widgets ${record.version}` : 'another script';
   console.warn(

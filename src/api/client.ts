@@ -14,13 +14,14 @@ import {
 import { assertPublishableKey } from './keys.js';
 import { normalizeJsonLd, normalizePage, normalizePost, normalizeReview, normalizeReviewSummary, type Normalized } from './normalize.js';
 import { sharedRateLimiter, type RateLimiter } from './rate-limit.js';
+import { assertApiBase } from './url.js';
 import type { JsonLd, Page, Post, Review, ReviewSummary } from './types.js';
 import { API_VERSION_PATH, DEFAULT_API_BASE, errorCodes, errorEnvelope, headers, INCLUDE_LOCALIZATION, params, paths, type LabelMatch, type ReviewSort } from './wire.js';
 
 export interface ClientOptions {
   /** A publishable key (`svc_pk_…`). Anything else is refused before any request. */
   publishableKey: string;
-  /** Origin (and optional path) of the Storefront API, without `/v1`. */
+  /** Origin (and optional path) of the Storefront API, without `/v1`: an absolute http(s) URL, else the constructor throws a `ConfigError`. */
   apiBase?: string;
   /** Milliseconds before one attempt is aborted and counted as failed. Default 10 000. */
   timeoutMs?: number;
@@ -68,6 +69,7 @@ export class StorefrontClient {
 
   constructor(options: ClientOptions) {
     assertPublishableKey(options.publishableKey);
+    if (options.apiBase !== undefined) assertApiBase(options.apiBase);
     this.publishableKey = options.publishableKey;
     this.apiBase = normalizeBase(options.apiBase ?? DEFAULT_API_BASE);
     this.timeoutMs = options.timeoutMs ?? 10_000;

@@ -2,9 +2,13 @@
 // `npm run test:consumer` (after `npm run build`): packs the package, installs the
 // tarball in a scratch project under the OS temp dir (with typescript and @types/react
 // from the npm registry), and checks it as a consumer would see it:
-// - types: `document.querySelector('svc-post-gallery')` is the element class, `svc-*`
-//   event listeners get typed `detail`, the data layer and the React entry type-check,
-//   under both `moduleResolution: "bundler"` and `"nodenext"`;
+// - types: `document.querySelector('svc-post-gallery')` is the element class (from the
+//   main entry alone too), `svc-*` event listeners get typed `detail`, the data layer and
+//   the React entry type-check, the raw tags are typed in React's JSX, Vue's
+//   `GlobalComponents` and Svelte's `svelteHTML` (a wrong value such as
+//   `layout="spiral"` is an error), under both `moduleResolution: "bundler"` and
+//   `"nodenext"`;
+// - the React entry keeps its `'use client'` directive;
 // - resolution: every `exports` entry resolves in Node;
 // - runtime: `storefront-widgets/ssr` runs in Node.
 import { execFileSync } from 'node:child_process';
@@ -18,6 +22,7 @@ const fixtures = join(root, 'test', 'consumer', 'fixtures');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const typescript = pkg.devDependencies.typescript;
 const reactTypes = pkg.devDependencies['@types/react'];
+const vue = pkg.devDependencies.vue;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 if (!existsSync(join(root, 'dist', 'index.js'))) {
@@ -53,15 +58,20 @@ try {
 
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'storefront-widgets-consumer', private: true, type: 'module' }, null, 2));
   const installing = Date.now();
-  run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', tarball, `typescript@${typescript}`, `@types/react@${reactTypes}`]);
-  console.log(`installed it with typescript and @types/react (${((Date.now() - installing) / 1000).toFixed(1)} s)`);
+  run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', tarball, `typescript@${typescript}`, `@types/react@${reactTypes}`, `vue@${vue}`]);
+  console.log(`installed it with typescript, @types/react and vue (${((Date.now() - installing) / 1000).toFixed(1)} s)`);
   // Fixture sources end in .txt so that the repository's own type-check leaves them alone.
   for (const name of readdirSync(fixtures)) copyFileSync(join(fixtures, name), join(scratch, name.replace(/\.txt$/, '')));
 
   const tsc = join(scratch, 'node_modules', 'typescript', 'bin', 'tsc');
-  check('types with moduleResolution "bundler" (elements, events, data layer, React)', () => run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json']));
+  check('types with moduleResolution "bundler" (elements, events, data layer, React, raw tags in JSX, Vue and Svelte)', () => run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json']));
   check('types with moduleResolution "nodenext"', () => run(process.execPath, [tsc, '-p', 'tsconfig.nodenext.json']));
   check('one element entry types its own tag only', () => run(process.execPath, [tsc, '-p', 'tsconfig.single.json']));
+  check('the main entry alone types every tag', () => run(process.execPath, [tsc, '-p', 'tsconfig.main.json']));
+  check("the React entry starts with 'use client' (server components import it as is)", () => {
+    const entry = readFileSync(join(scratch, 'node_modules', pkg.name, pkg.exports['./react'].default), 'utf8');
+    if (!/^(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*["']use client["'];/.test(entry)) throw new Error(`dist react entry begins: ${entry.slice(0, 80)}`);
+  });
   check('a type error in consumer code is reported (the checks can fail)', () => {
     let failed = false;
     try {
@@ -72,7 +82,8 @@ try {
     if (!failed) throw new Error('tsc accepted code with a wrong event detail');
   });
 
-  const subpaths = Object.keys(pkg.exports).filter((name) => !name.includes('*'));
+  // Types-only entries (`./jsx`, `./vue`, `./svelte`) have nothing to resolve at run time.
+  const subpaths = Object.keys(pkg.exports).filter((name) => !name.includes('*') && (typeof pkg.exports[name] === 'string' || 'default' in pkg.exports[name]));
   check(`every export resolves in Node (${subpaths.length})`, () => {
     const script = `for (const s of ${JSON.stringify(subpaths)}) import.meta.resolve(s === '.' ? '${pkg.name}' : '${pkg.name}/' + s.slice(2));`;
     run(process.execPath, ['--input-type=module', '-e', script]);

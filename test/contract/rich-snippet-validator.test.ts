@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the validator ships no type declarations.
 import Validator from '@adobe/structured-data-validator';
-import { fetchRichSnippetScript } from '../../src/ssr/rich-snippet.ts';
+import { fetchRichSnippetJson, fetchRichSnippetScript, richSnippetJson } from '../../src/ssr/rich-snippet.ts';
 import { base, getJson, info, registerKey, type EmulatorInfo } from './emulator-helpers.ts';
 
 let key: string;
@@ -63,5 +63,29 @@ describe('fetchRichSnippetScript (Node)', () => {
 
   it('refuses a secret key before any request', async () => {
     await expect(fetchRichSnippetScript({ publishableKey: 'svc_sk_live_secret', apiBase: base, market: 'us', productRef: 'x' })).rejects.toMatchObject({ code: 'invalid_key' });
+  });
+
+  it('refuses an api-base that is not an absolute http(s) URL, naming it', async () => {
+    for (const apiBase of ['ftp://storefront.example.com', '/relative', 'javascript:alert(1)']) {
+      await expect(fetchRichSnippetJson({ publishableKey: key, apiBase, market: 'us', productRef: 'x' })).rejects.toMatchObject({ code: 'config', message: expect.stringMatching(/api-base/) });
+    }
+  });
+});
+
+describe('fetchRichSnippetJson and richSnippetJson (Node): the JSON text for React', () => {
+  it('is the script content of fetchRichSnippetScript, escaped, and parses to the same snippet', async () => {
+    const product = seed.products.find((p) => p.review_count > 0)!;
+    const request = { publishableKey: key, apiBase: base, market: 'us', productRef: product.handle };
+    const json = await fetchRichSnippetJson(request);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(`${OPEN}${json}</script>`).toBe(await fetchRichSnippetScript(request));
+    expect(richSnippetJson(JSON.parse(json) as Record<string, unknown>)).toBe(json);
+    expect(await fetchRichSnippetJson({ ...request, productRef: 'no-such-product' })).toBe('');
+  });
+
+  it('escapes what could end the script and drops unsafe URLs', () => {
+    const json = richSnippetJson({ '@context': 'https://schema.org', '@type': 'Product', name: 'Mug </script><!-- \u2028', url: 'javascript:alert(1)', image: 'https://cdn.example.com/mug.jpg' });
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual({ '@context': 'https://schema.org', '@type': 'Product', name: 'Mug </script><!-- \u2028', image: 'https://cdn.example.com/mug.jpg' });
   });
 });

@@ -12,7 +12,7 @@ import { moduleFiles } from './support.ts';
 const ROOT = resolve(DIST, '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   version: string;
-  exports: Record<string, string | { types: string; default: string }>;
+  exports: Record<string, string | { types: string; default?: string }>;
   sideEffects: string[];
   customElements: string;
   dependencies: Record<string, string>;
@@ -136,7 +136,8 @@ test.describe('the npm package files', () => {
   test('every export and its types exist', () => {
     for (const [name, target] of Object.entries(pkg.exports)) {
       if (name.includes('*')) continue;
-      const paths = typeof target === 'string' ? [target] : [target.types, target.default];
+      // Types-only entries (`./jsx`, `./vue`, `./svelte`) have no `default`.
+      const paths = typeof target === 'string' ? [target] : [target.types, ...(target.default === undefined ? [] : [target.default])];
       for (const file of paths) expect(existsSync(join(ROOT, file)), `${name} → ${file}`).toBe(true);
     }
   });

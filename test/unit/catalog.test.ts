@@ -40,7 +40,7 @@ describe('the element table', () => {
 
   it('the React entry has one wrapper per element, named as in the table', () => {
     const source = read('src/react.ts');
-    const wrappers = [...source.matchAll(/export const (\w+) = createComponent\(\{\s*react: React,\s*tagName: '(svc-[\w-]+)'/g)].map((match) => [match[2], match[1]]);
+    const wrappers = [...source.matchAll(/export const (\w+) = wrap\(\{\s*react: React,\s*tagName: '(svc-[\w-]+)'/g)].map((match) => [match[2], match[1]]);
     expect(Object.fromEntries(wrappers)).toEqual(Object.fromEntries(ELEMENTS.map((entry) => [entry.tag, entry.react])));
   });
 

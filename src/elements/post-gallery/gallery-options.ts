@@ -1,4 +1,5 @@
 import type { PostFilters } from '../../api/client.js';
+import { clampInteger, pickOption, warnOnce } from '../shared/options.js';
 
 /** How the gallery lays out its tiles. */
 export const LAYOUTS = ['grid', 'carousel', 'masonry'] as const;
@@ -13,41 +14,13 @@ export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_COLUMNS = 4;
 export const MAX_COLUMNS = 8;
 
-const warned = new Set<string>();
+const TAG = 'svc-post-gallery';
 
-/** One console warning per distinct problem, so a re-render never floods the console. */
-function warnOnce(message: string): void {
-  if (warned.has(message)) return;
-  warned.add(message);
-  console.warn(`storefront-widgets: <svc-post-gallery> ${message}`);
-}
+export const parseLayout = (value: string | undefined): GalleryLayout => pickOption(TAG, 'layout', value, LAYOUTS, 'grid');
+export const parseLoadMode = (value: string | undefined): LoadMode => pickOption(TAG, 'load', value, LOAD_MODES, 'button');
 
-function pick<T extends string>(value: string | null | undefined, allowed: readonly T[], fallback: T, attribute: string): T {
-  if (value === null || value === undefined || value === '') return fallback;
-  const lower = value.trim().toLowerCase() as T;
-  if (allowed.includes(lower)) return lower;
-  warnOnce(`${attribute}="${value}" is not one of ${allowed.join(', ')}; using "${fallback}".`);
-  return fallback;
-}
-
-export const parseLayout = (value: string | undefined): GalleryLayout => pick(value, LAYOUTS, 'grid', 'layout');
-export const parseLoadMode = (value: string | undefined): LoadMode => pick(value, LOAD_MODES, 'button', 'load');
-
-/** A whole number clamped to `min..max`; a missing or unreadable value gives `fallback`, with a warning. */
-function clampInteger(value: string | number | null | undefined, min: number, max: number, fallback: number, attribute: string): number {
-  if (value === null || value === undefined || value === '') return fallback;
-  const number = typeof value === 'number' ? value : Number(String(value).trim());
-  if (!Number.isFinite(number)) {
-    warnOnce(`${attribute}="${value}" is not a number; using ${fallback}.`);
-    return fallback;
-  }
-  const clamped = Math.min(max, Math.max(min, Math.round(number)));
-  if (clamped !== number) warnOnce(`${attribute}="${value}" is outside ${min}..${max} (or not whole); using ${clamped}.`);
-  return clamped;
-}
-
-export const parsePageSize = (value: string | number | null | undefined): number => clampInteger(value, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, 'page-size');
-export const parseColumns = (value: string | number | null | undefined): number => clampInteger(value, 1, MAX_COLUMNS, DEFAULT_COLUMNS, 'columns');
+export const parsePageSize = (value: string | number | null | undefined): number => clampInteger(TAG, 'page-size', value, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+export const parseColumns = (value: string | number | null | undefined): number => clampInteger(TAG, 'columns', value, 1, MAX_COLUMNS, DEFAULT_COLUMNS);
 
 /** The attributes that choose which posts to show. */
 export interface FilterAttributes {
@@ -76,9 +49,9 @@ export function parseFilters(attributes: FilterAttributes): PostFilters {
   if (labelIds.length > 0) {
     filters.labelIds = labelIds;
     const match = text(attributes.labelMatch);
-    if (match) filters.labelMatch = pick(match, ['any', 'all'] as const, 'any', 'label-match');
+    if (match) filters.labelMatch = pickOption(TAG, 'label-match', match, ['any', 'all'] as const, 'any');
   } else if (text(attributes.labelMatch)) {
-    warnOnce('label-match needs label-id; it is ignored.');
+    warnOnce(TAG, 'label-match needs label-id; it is ignored.');
   }
   return filters;
 }

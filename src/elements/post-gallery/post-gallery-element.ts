@@ -10,9 +10,10 @@ import { renderError } from '../shared/states.js';
 import type { CarouselController } from './carousel-controller.js';
 import { ColumnFit } from './column-fit.js';
 import { extraLayouts, type LayoutExtras } from './extra-layouts.js';
+import type { LabelMatch } from '../../api/wire.js';
 import { FocusReturn } from './focus-return.js';
 import { GalleryState } from './gallery-state.js';
-import { parseFilters, parseLayout, parseLoadMode, parsePageSize } from './gallery-options.js';
+import { parseFilters, parseLayout, parseLoadMode, parsePageSize, type GalleryLayout, type LoadMode } from './gallery-options.js';
 import { renderGrid } from './grid.js';
 import { renderGridSkeleton, type LayoutContext } from './layouts.js';
 import type { LightboxNavigateEvent } from './lightbox-element.js';
@@ -105,15 +106,15 @@ export class SvcPostGallery extends StorefrontElement {
   /** Only posts with this label; several ids separated by commas. */
   labelId?: string;
   /** With several labels: posts with `any` of them (default) or `all`. */
-  labelMatch?: string;
+  labelMatch?: LabelMatch;
   /** `grid` (default), `carousel` or `masonry`. */
-  layout?: string;
+  layout?: GalleryLayout;
   /** Posts per page, 1 to 50 (default 12). */
   pageSize?: number;
   /** Most columns of the grid and masonry (default 4); fewer on narrow screens. */
   columns?: number;
   /** Further pages: `button` ("Load more", default), `scroll` (at the end) or `none`. */
-  load?: string;
+  load?: LoadMode;
   /** Lets videos in the lightbox start by themselves (muted, and never under reduced motion). */
   autoplay = false;
   /** `development` links the lightbox's products to their development URLs (as `<svc-shoppable-post>` does). */

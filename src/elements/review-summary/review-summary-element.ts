@@ -8,6 +8,7 @@ import { reviewSummaryQuery, type ReviewSummaryOptions } from '../../queries/opt
 import { StorefrontElement } from '../shared/base.js';
 import { renderError } from '../shared/states.js';
 import { hostVisibility } from '../shared/host-visibility.js';
+import { pickOption } from '../shared/options.js';
 import { renderDistribution, renderOverview, type Star } from '../shared/reviews/distribution.js';
 import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../shared/reviews/filter-event.js';
 import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
@@ -96,6 +97,11 @@ export class SvcReviewSummary extends StorefrontElement {
     return storefront.ok && target ? { queryClient: storefront.queryClient, options: reviewSummaryQuery(storefront.client, storefront.market, target) } : undefined;
   });
 
+  /** Whether `variant` asks for the badge (an unknown variant is the full summary, with a warning). */
+  private get badge(): boolean {
+    return pickOption('svc-review-summary', 'variant', this.variant, ['full', 'badge'] as const, 'full') === 'badge';
+  }
+
   /** Whose reviews these are, from `product-ref` or `company`. */
   get target(): ReviewTarget | undefined {
     return targetOf(this.productRef, this.company);
@@ -148,13 +154,13 @@ export class SvcReviewSummary extends StorefrontElement {
       return this.renderLoading();
     }
     if (summary.count === 0) return this.hideEmpty ? nothing : this.renderNone();
-    return this.variant === 'badge' ? this.renderBadge(summary) : this.renderFull(summary);
+    return this.badge ? this.renderBadge(summary) : this.renderFull(summary);
   }
 
   private renderLoading() {
     // "Loading…" in a polite live region (not aria-busy, which would keep it from being read).
     const loading = html`<span class="visually-hidden">${this.localizer.t('loading')}</span>`;
-    if (this.variant === 'badge') return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}</span>`;
+    if (this.badge) return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}</span>`;
     // The full layout with empty figures, hidden: the space the summary will take is
     // reserved before the data arrives, so the page below does not move.
     return html`<div class="loading"><span role="status">${loading}</span><div class="reserve" aria-hidden="true">
@@ -164,7 +170,7 @@ export class SvcReviewSummary extends StorefrontElement {
   }
 
   private renderNone() {
-    return html`<p class="none" part="empty">${this.variant === 'badge' ? nothing : renderStars(0, this.localizer)}<span>${this.localizer.t('reviews.none')}</span></p>`;
+    return html`<p class="none" part="empty">${this.badge ? nothing : renderStars(0, this.localizer)}<span>${this.localizer.t('reviews.none')}</span></p>`;
   }
 
   private renderBadge(summary: ReviewSummary) {

@@ -14,10 +14,12 @@ import { StorefrontElement } from '../shared/base.js';
 import { renderError } from '../shared/states.js';
 import { renderReview } from './review-item.js';
 import { reviewsStyles } from './reviews.styles.js';
+import { clampInteger, pickOption } from '../shared/options.js';
 
 type ReviewsResult = InfiniteQueryObserverResult<InfiniteData<Page<Review>, string | null>, StorefrontError>;
 type SummaryResult = QueryObserverResult<ReviewSummary, StorefrontError>;
 
+const TAG = 'svc-reviews';
 const SORTS: readonly ReviewSort[] = ['newest', 'highest', 'lowest'];
 const SORT_LABELS = { newest: 'reviews.sortNewest', highest: 'reviews.sortHighest', lowest: 'reviews.sortLowest' } as const;
 
@@ -118,10 +120,15 @@ export class SvcReviews extends StorefrontElement {
     const storefront = this.storefront;
     const target = this.target;
     if (!storefront.ok || !target) return undefined;
-    const query: ReviewQuery = { sort: SORTS.includes(this.sort) ? this.sort : 'newest', includeLocalization: true, ...(this.rating ? { rating: this.rating } : {}) };
-    const pageSize = Math.min(50, Math.max(1, Math.round(Number(this.pageSize)) || 10));
+    const query: ReviewQuery = { sort: this.order, includeLocalization: true, ...(this.rating ? { rating: this.rating } : {}) };
+    const pageSize = clampInteger(TAG, 'page-size', this.pageSize, 1, 50, 10);
     return { queryClient: storefront.queryClient, options: reviewsQuery(storefront.client, storefront.market, target, query, pageSize) };
   });
+
+  /** The order asked for by `sort`, or the default. */
+  private get order(): ReviewSort {
+    return pickOption(TAG, 'sort', this.sort, SORTS, 'newest');
+  }
 
   /** Whose reviews these are, from `product-ref` or `company`. */
   get target(): ReviewTarget | undefined {
@@ -189,7 +196,7 @@ export class SvcReviews extends StorefrontElement {
       <label class="sort">
         <span>${localizer.t('reviews.sort')}</span>
         <select part="sort" @change=${this.onSort}>
-          ${SORTS.map((sort) => html`<option value=${sort} ?selected=${sort === this.sort}>${localizer.t(SORT_LABELS[sort])}</option>`)}
+          ${SORTS.map((sort) => html`<option value=${sort} ?selected=${sort === this.order}>${localizer.t(SORT_LABELS[sort])}</option>`)}
         </select>
       </label>
     </div>`;
@@ -231,7 +238,7 @@ export class SvcReviews extends StorefrontElement {
 
   private onSort(event: Event): void {
     const value = (event.target as HTMLSelectElement).value as ReviewSort;
-    if (!SORTS.includes(value) || value === this.sort) return;
+    if (!SORTS.includes(value) || value === this.order) return;
     this.sort = value;
     this.emit('svc-review-sort', { sort: value });
   }

@@ -1,6 +1,6 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { StorefrontError } from '../../api/errors.js';
-import { connectStorefront, resolveSettings, type ResolvedStorefront } from './settings.js';
+import { connectStorefront, resolveSettings, settingsComplete, type ResolvedStorefront } from './settings.js';
 import { Localizer, resolveLocale } from '../../i18n/localize.js';
 import type { StringOverrides } from '../../page/strings.js';
 import { followLanguageDirection } from './direction.js';
@@ -60,6 +60,8 @@ export class StorefrontElement extends LitElement {
 
   private resolvedKey = '';
   private resolved: ResolvedStorefront | undefined;
+  private reportedSetup: ResolvedStorefront | undefined;
+  private waitedForSettings = false;
   private localizerLocale = '';
   private localizerStrings: StringOverrides | undefined;
   private cachedLocalizer: Localizer | undefined;
@@ -77,15 +79,22 @@ export class StorefrontElement extends LitElement {
     bridgeWhenConfigured();
   }
 
-  /** The client, QueryClient and market this element reads with, or the setup error to show. */
+  /** The settings from the element, its `<svc-storefront>` and the page's defaults. */
+  private get settings() {
+    return resolveSettings(this, { publishableKey: this.publishableKey, market: this.market, apiBase: this.apiBase });
+  }
+
+  /**
+   * The client, QueryClient and market this element reads with, or the setup error to
+   * show. The error is reported (console) when the element updates, not here: a
+   * framework may still be setting properties when the element connects.
+   */
   protected get storefront(): ResolvedStorefront {
-    const settings = resolveSettings(this, { publishableKey: this.publishableKey, market: this.market, apiBase: this.apiBase });
+    const settings = this.settings;
     const key = `${settings.publishableKey}|${settings.market}|${settings.apiBase}`;
     if (this.resolved === undefined || key !== this.resolvedKey) {
       this.resolvedKey = key;
       this.resolved = connectStorefront(settings);
-      // A detached element (a closing lightbox's content, say) has no context to read: no report then.
-      if (!this.resolved.ok && this.isConnected) this.report(this.resolved.error);
     }
     return this.resolved;
   }
@@ -104,10 +113,17 @@ export class StorefrontElement extends LitElement {
   }
 
   /**
-   * Waits for the strings of the element's language before rendering, where a build
-   * loads them on demand (every language but English): no English for a moment.
+   * Holds the first update back for one task while the key or market is missing:
+   * frameworks (React, Vue, Svelte) set properties just after creating or connecting
+   * an element, so a setting that arrives that late is not an error. Then waits for
+   * the strings of the element's language, where a build loads them on demand (every
+   * language but English): no English for a moment.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
+    if (!this.hasUpdated && !this.waitedForSettings && !settingsComplete(this.settings)) {
+      this.waitedForSettings = true;
+      return new Promise((resolve) => setTimeout(resolve)).then(() => this.scheduleUpdate());
+    }
     const loading = tableLoading(this.localizer.table);
     return loading === undefined ? super.scheduleUpdate() : loading.then(() => super.scheduleUpdate());
   }
@@ -116,10 +132,15 @@ export class StorefrontElement extends LitElement {
    * Marks what the element rendered with the language it speaks (`lang` on the shadow
    * root's top-level elements), so that screen readers pronounce a German market's
    * element in German on an English page (WCAG 3.1.2). The host's own `lang` stays the
-   * author's. A right-to-left language lays the element out right to left.
+   * author's. A right-to-left language lays the element out right to left. Reports a setup error (no key, no market, a bad `api-base`) once it is
+   * rendered.
    */
   protected override update(changed: PropertyValues): void {
     followLanguageDirection(this, this.localizer.direction);
+    const storefront = this.storefront;
+    // A detached element (a closing lightbox's content, say) has no context to read: no report then.
+    if (!storefront.ok && storefront !== this.reportedSetup && this.isConnected) this.report(storefront.error);
+    this.reportedSetup = storefront;
     super.update(changed);
     const locale = this.localizer.locale;
     for (const child of this.renderRoot.children) {

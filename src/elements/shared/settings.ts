@@ -10,31 +10,50 @@ export function closestStorefront(element: Element): Element | null {
   return closestComposed(element, STOREFRONT_TAG);
 }
 
+/** Each setting's property and attribute name. */
+const SETTINGS = [
+  ['publishableKey', 'publishable-key'],
+  ['market', 'market'],
+  ['apiBase', 'api-base'],
+] as const satisfies readonly (readonly [keyof StorefrontSettings, string])[];
+
 /**
- * Resolves an element's settings: its own attributes beat the nearest
- * `<svc-storefront>` (read from its attributes, so it works before that element is
- * upgraded), which beats `configure()`'s page-wide defaults.
+ * A `<svc-storefront>`'s setting: its property when it has one (an upgraded element
+ * mirrors its attributes in its properties; a framework may set the property alone,
+ * even before the element is defined), else its attribute.
+ */
+function contextSetting(context: Element, property: keyof StorefrontSettings, attribute: string): string | undefined {
+  const value = (context as Element & StorefrontSettings)[property];
+  return (typeof value === 'string' && value !== '' ? value : context.getAttribute(attribute)) || undefined;
+}
+
+/**
+ * Resolves an element's settings: its own (attribute or property) beat the nearest
+ * `<svc-storefront>`'s (property or attribute), which beat `configure()`'s page-wide
+ * defaults.
  */
 export function resolveSettings(element: Element, own: StorefrontSettings): StorefrontSettings {
   const context = closestStorefront(element);
   const defaults = pageDefaults();
-  const pick = (name: keyof StorefrontSettings, attribute: string) => own[name] || context?.getAttribute(attribute) || defaults[name] || undefined;
-  return {
-    publishableKey: pick('publishableKey', 'publishable-key'),
-    market: pick('market', 'market'),
-    apiBase: pick('apiBase', 'api-base'),
-  };
+  const resolved: StorefrontSettings = {};
+  for (const [property, attribute] of SETTINGS) {
+    resolved[property] = own[property] || (context && contextSetting(context, property, attribute)) || defaults[property] || undefined;
+  }
+  return resolved;
 }
+
+/** Whether the settings name what every read needs (a key and a market); the API base has a default. */
+export const settingsComplete = (settings: StorefrontSettings): boolean => Boolean(settings.publishableKey && settings.market);
 
 export type ResolvedStorefront = ({ ok: true; market: string } & Storefront) | { ok: false; error: StorefrontError };
 
 /** The client and QueryClient for resolved settings, or the configuration error to show. */
 export function connectStorefront(settings: StorefrontSettings): ResolvedStorefront {
   if (!settings.publishableKey) {
-    return { ok: false, error: new ConfigError('storefront-widgets: no publishable key is set. Give the element (or a <svc-storefront> around it) a publishable-key attribute.') };
+    return { ok: false, error: new ConfigError('storefront-widgets: no publishable key is set. Give the element (or a <svc-storefront> around it) a publishable-key attribute or a publishableKey property.') };
   }
   if (!settings.market) {
-    return { ok: false, error: new ConfigError('storefront-widgets: no market is set. Give the element (or a <svc-storefront> around it) a market attribute, such as market="us".') };
+    return { ok: false, error: new ConfigError('storefront-widgets: no market is set. Give the element (or a <svc-storefront> around it) a market attribute or property, such as market="us".') };
   }
   try {
     const storefront = storefrontFor({ publishableKey: settings.publishableKey, ...(settings.apiBase ? { apiBase: settings.apiBase } : {}) });

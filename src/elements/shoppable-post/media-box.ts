@@ -20,7 +20,8 @@ export interface Point {
 }
 
 /** `contain` shows all of the picture (letterboxed); `cover` fills the area and crops. */
-export type Fit = 'contain' | 'cover';
+export const FITS = ['contain', 'cover'] as const;
+export type Fit = (typeof FITS)[number];
 
 const usable = (size: Size): boolean => Number.isFinite(size.width) && Number.isFinite(size.height) && size.width > 0 && size.height > 0;
 

@@ -4,7 +4,8 @@ import type { Localizer } from '../../i18n/localize.js';
 import { cssText } from '../shared/css-text.js';
 import { blurhash } from '../shared/placeholder.js';
 import { CardController } from './card-controller.js';
-import { hotspotInside, hotspotPoint, isVisible, mediaBox, readingOrder, shownMedia, type Fit, type Size } from './media-box.js';
+import { pickOption } from '../shared/options.js';
+import { FITS, hotspotInside, hotspotPoint, isVisible, mediaBox, readingOrder, shownMedia, type Fit, type Size } from './media-box.js';
 import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
 import { StageController } from './stage-controller.js';
 import { noteVideoTouched, shopperStartedVideo } from '../shared/video-play.js';
@@ -91,7 +92,7 @@ export class ShoppableView {
     const reserved = sizeOf(post.media) ?? natural;
     const mediaSize = natural ?? reserved;
     const stage = this.stage.size;
-    const box = stage && mediaSize ? mediaBox(stage, mediaSize, this.host.fit) : undefined;
+    const box = stage && mediaSize ? mediaBox(stage, mediaSize, pickOption('svc-shoppable-post', 'fit', this.host.fit, FITS, 'contain')) : undefined;
     const shown = box ? shownMedia(box, stage!) : undefined;
     const frame = box ? `left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px` : 'inset:0';
     const tagged = post.taggedProducts;

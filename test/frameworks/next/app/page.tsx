@@ -1,0 +1,18 @@
+import { PostGallery, ReviewSummary, Storefront } from 'storefront-widgets/react';
+import { ShoppablePostWithCart } from './add-to-cart';
+import { productJsonLd } from './rich-snippet';
+
+// A server component: it renders the wrappers (a client module) with no directive of its own.
+export default async function ProductPage() {
+  const jsonLd = await productJsonLd('aster-linen-shirt');
+  return (
+    <main>
+      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
+      <Storefront publishableKey="svc_pk_demo" market="us" apiBase={process.env.STOREFRONT_API_BASE}>
+        <ReviewSummary productRef="aster-linen-shirt" />
+        <ShoppablePostWithCart postId="pst_wvolv0tvux3d" />
+        <PostGallery productRef="aster-linen-shirt" pageSize={4} />
+      </Storefront>
+    </main>
+  );
+}

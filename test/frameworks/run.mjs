@@ -1,0 +1,244 @@
+#!/usr/bin/env node
+// `npm run test:frameworks` (after `npm run build`): the README's framework cookbook, run
+// as a new user would. Packs the package once, installs it into each minimal app under
+// test/frameworks/ (`npm ci` from the app's own lock file, then the tarball, offline
+// first), builds each app for production against the Storefront API emulator, serves
+// the build and loads it in Chromium. Each page must show data, log no console error,
+// never show an element's error state (watched from the first script on, in every
+// shadow root as it is attached), pass a product choice (`svc-product-select`) to the
+// app's own handler, and hold exactly one JSON-LD script.
+//
+// `node test/frameworks/run.mjs next vue` runs only the apps named.
+import { execFile, spawn } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { tsImport } from 'tsx/esm/api';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const run = promisify(execFile);
+const { chromiumArgs, chromiumExecutable } = await tsImport('../setup/chromium.ts', import.meta.url);
+
+/**
+ * The apps: how each is built and served. `env` names the variable its build reads the
+ * API base from; `output` is a static folder to serve, else `start` runs its server.
+ */
+const APPS = {
+  next: { env: 'STOREFRONT_API_BASE', start: (port) => ['node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1']] },
+  vue: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
+  svelte: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
+  astro: { env: 'STOREFRONT_API_BASE', output: 'dist' },
+};
+
+const only = process.argv.slice(2);
+const apps = Object.keys(APPS).filter((name) => only.length === 0 || only.includes(name));
+
+if (!existsSync(join(root, 'dist', 'index.js'))) {
+  console.error('dist/ is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const scratch = mkdtempSync(join(tmpdir(), 'storefront-widgets-frameworks-'));
+const results = [];
+const cleanups = [];
+
+/** Runs a command in an app's folder, its output kept for a failure's message. */
+async function exec(cwd, command, args, env = {}) {
+  try {
+    return await run(command, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  }
+}
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+/** Serves a static build (index.html for `/`). */
+async function serveStatic(folder) {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = resolve(folder, `.${path}`);
+    if (!file.startsWith(folder + sep) && file !== folder) return void response.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(done)) };
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address();
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** Starts an app's own server and waits until it answers. */
+async function serveWithServer(cwd, start, env) {
+  const port = await freePort();
+  const [script, args] = start(port);
+  const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(origin)).status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until || child.exitCode !== null) throw new Error(`the app's server did not start:\n${output}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return { origin, close: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', done), child.kill()))) };
+}
+
+/**
+ * Runs in the page before any of its scripts: records every moment an element shows its
+ * error state (the `error` part in its shadow root), by observing each shadow root as
+ * it is attached.
+ */
+function watchErrorStates() {
+  const seen = (window.__errorStates = []);
+  const check = (host) => {
+    if (host.shadowRoot?.querySelector('[part~="error"]')) seen.push(`${host.localName} at ${Math.round(performance.now())} ms: ${host.shadowRoot.textContent.trim().slice(0, 120)}`);
+  };
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const shadow = attach.call(this, init);
+    if (this.localName.startsWith('svc-')) new MutationObserver(() => check(this)).observe(shadow, { childList: true, subtree: true, characterData: true });
+    return shadow;
+  };
+}
+
+/** Loads a built app in Chromium and checks it. */
+async function checkPage(browser, origin) {
+  const page = await browser.newPage();
+  const consoleErrors = [];
+  page.on('console', (message) => {
+    // The browser asks for /favicon.ico by itself; the apps have none.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  await page.addInitScript(watchErrorStates);
+  try {
+    return await loadAndCheck(page, origin, consoleErrors);
+  } catch (error) {
+    // Say what the page showed and logged, whatever step failed.
+    const errorStates = await page.evaluate(() => window.__errorStates).catch(() => []);
+    throw new Error([error.message.split('\n')[0], ...errorStates.map((state) => `error state: ${state}`), ...consoleErrors.map((text) => `console: ${text}`)].join('\n'));
+  } finally {
+    await page.close();
+  }
+}
+
+async function loadAndCheck(page, origin, consoleErrors) {
+  await page.goto(origin, { waitUntil: 'load' });
+
+  // Data on screen: stars, tiles, the post's products.
+  await page.locator('svc-review-summary [role="img"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('svc-post-gallery [part~="tile"]').first().waitFor({ timeout: 20_000 });
+  const link = page.locator('svc-shoppable-post [part~="product-list"] a').first();
+  await link.waitFor({ timeout: 20_000 });
+
+  // A product choice reaches the app's handler (which cancels the navigation).
+  const title = (await link.textContent())?.trim();
+  await link.click();
+  await page.locator('#selected').filter({ hasText: 'Added to cart:' }).waitFor({ timeout: 5_000 });
+  if (page.url().replace(/\/$/, '') !== origin) throw new Error(`the page navigated to ${page.url()}: the handler did not cancel svc-product-select`);
+
+  // Exactly one JSON-LD script, whether the server wrote it or <svc-rich-snippet> did.
+  await page.waitForFunction(() => document.querySelectorAll('script[type="application/ld+json"]').length > 0, null, { timeout: 20_000 });
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestAnimationFrame(done), { timeout: 2_000 })));
+  const jsonLd = await page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent)['@type']));
+
+  const errorStates = await page.evaluate(() => window.__errorStates);
+  const problems = [];
+  if (jsonLd.length !== 1) problems.push(`${jsonLd.length} JSON-LD scripts (${jsonLd.join(', ')}), not 1`);
+  if (errorStates.length > 0) problems.push(`an error state showed: ${errorStates.join('; ')}`);
+  if (consoleErrors.length > 0) problems.push(`console errors: ${consoleErrors.join(' | ')}`);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return `product "${title}" reached the handler; JSON-LD ${jsonLd[0]}`;
+}
+
+let browser;
+try {
+  const { startEmulator } = await tsImport('../../demo/emulator/server.ts', import.meta.url);
+  const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+  cleanups.push(() => emulator.close());
+  const apiBase = emulator.url;
+
+  const packed = JSON.parse((await exec(root, npm, ['pack', '--json', '--pack-destination', scratch])).stdout);
+  const tarball = join(scratch, packed[0].filename);
+  console.log(`packed ${packed[0].filename}; emulator at ${apiBase}`);
+
+  // The README's cookbook shows these apps' files: each block marked with its file must be that file.
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/<!-- file: (test\/frameworks\/[^ ]+) -->\n```\w*\n([\s\S]*?)\n```/g)];
+  const stale = blocks.filter(([, path, code]) => readFileSync(join(root, path), 'utf8').trimEnd() !== code);
+  results.push({ name: 'README cookbook', ok: blocks.length > 0 && stale.length === 0 });
+  console.log(stale.length === 0 ? `  ✓ the README's ${blocks.length} cookbook files are the apps' own` : `  ✘ the README's cookbook differs from ${stale.map(([, path]) => path).join(', ')}`);
+
+  // Installs are mostly waiting (cache, network): all at once. Builds share the cores: one by one.
+  const installing = Date.now();
+  const installed = await Promise.all(
+    apps.map(async (name) => {
+      const cwd = join(here, name);
+      const quiet = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+      try {
+        await exec(cwd, npm, ['ci', ...quiet]);
+        await exec(cwd, npm, ['install', '--no-save', ...quiet, tarball]);
+        return undefined;
+      } catch (error) {
+        return error.message.split('\n').slice(0, 12).join('\n');
+      }
+    }),
+  );
+  console.log(`installed ${apps.join(', ')} (${seconds(installing)})`);
+
+  browser = await chromium.launch({ ...(chromiumExecutable() ? { executablePath: chromiumExecutable() } : {}), args: chromiumArgs });
+  for (const name of apps) {
+    const app = APPS[name];
+    const cwd = join(here, name);
+    const env = { [app.env]: apiBase, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' };
+    const start = Date.now();
+    try {
+      const installError = installed[apps.indexOf(name)];
+      if (installError) throw new Error(installError);
+      await exec(cwd, npm, ['run', 'build'], env);
+      const built = seconds(start);
+      const server = app.output ? await serveStatic(join(cwd, app.output)) : await serveWithServer(cwd, app.start, env);
+      try {
+        const note = await checkPage(browser, server.origin);
+        results.push({ name, ok: true });
+        console.log(`  ✓ ${name}: built in ${built}, ${note} (${seconds(start)})`);
+      } finally {
+        await server.close();
+      }
+    } catch (error) {
+      results.push({ name, ok: false });
+      console.log(`  ✘ ${name} (${seconds(start)})\n${error.message}`.replace(/\n/g, '\n      '));
+    }
+  }
+} finally {
+  await browser?.close();
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const failed = results.filter((result) => !result.ok).length;
+console.log(`\n${results.length - failed} passed, ${failed} failed (${seconds(started)})`);
+process.exit(failed === 0 && results.length === apps.length + 1 ? 0 : 1);

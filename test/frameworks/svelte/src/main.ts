@@ -1,0 +1,5 @@
+import 'storefront-widgets/register';
+import { mount } from 'svelte';
+import App from './App.svelte';
+
+mount(App, { target: document.getElementById('app')! });
