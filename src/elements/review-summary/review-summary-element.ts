@@ -2,9 +2,9 @@ import { html, nothing, type PropertyValues } from 'lit';
 import type { QueryObserverResult } from '@tanstack/query-core';
 import type { ReviewTarget } from '../../api/client.js';
 import type { StorefrontError } from '../../api/errors.js';
-import type { ReviewSummary } from '../../api/types.js';
+import type { ProductRating, ReviewSummary } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
-import { reviewSummaryQuery, type ReviewSummaryOptions } from '../../queries/options.js';
+import { ratingQuery, reviewSummaryQuery, type RatingOptions, type ReviewSummaryOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
 import { renderError } from '../shared/states.js';
 import { renderDistribution, renderOverview, type Star } from './distribution.js';
@@ -88,10 +88,18 @@ export class SvcReviewSummary extends StorefrontElement {
   private readonly setHidden = hostVisibility(this);
   private reportedError: unknown;
 
-  private readonly summary = queryController<QueryObserverResult<ReviewSummary, StorefrontError>, ReviewSummaryOptions>(this, () => {
+  /**
+   * A product's badge needs only the average and count: it reads them in one batch with
+   * every badge that asks at the same time. The full summary (and the store's badge) read
+   * the review summary.
+   */
+  private readonly summary = queryController<QueryObserverResult<ReviewSummary | ProductRating, StorefrontError>, ReviewSummaryOptions | RatingOptions>(this, () => {
     const storefront = this.storefront;
     const target = this.target;
-    return storefront.ok && target ? { queryClient: storefront.queryClient, options: reviewSummaryQuery(storefront.client, storefront.market, target) } : undefined;
+    if (!storefront.ok || !target) return undefined;
+    const { client, queryClient, market } = storefront;
+    const options = this.variant === 'badge' && 'productRef' in target ? ratingQuery(client, queryClient, market, target.productRef) : reviewSummaryQuery(client, market, target);
+    return { queryClient, options };
   });
 
   /** Whose reviews these are, from `product-ref` or `company`. */
@@ -146,7 +154,8 @@ export class SvcReviewSummary extends StorefrontElement {
       return this.renderLoading();
     }
     if (summary.count === 0) return this.hideEmpty ? nothing : this.renderNone();
-    return this.variant === 'badge' ? this.renderBadge(summary) : this.renderFull(summary);
+    if (this.variant === 'badge') return this.renderBadge(summary);
+    return 'distribution' in summary ? this.renderFull(summary) : this.renderLoading();
   }
 
   private renderLoading() {
@@ -165,7 +174,7 @@ export class SvcReviewSummary extends StorefrontElement {
     return html`<p class="none" part="empty">${this.variant === 'badge' ? nothing : renderStars(0, this.localizer)}<span>${this.localizer.t('reviews.none')}</span></p>`;
   }
 
-  private renderBadge(summary: ReviewSummary) {
+  private renderBadge(summary: Pick<ReviewSummary, 'average' | 'count'>) {
     const count = this.localizer.t('reviews.count', { count: summary.count });
     return html`<span class="badge" part="badge">
       ${renderStars(summary.average, this.localizer)}
