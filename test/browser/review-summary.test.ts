@@ -170,7 +170,7 @@ describe('<svc-review-summary>', () => {
     expect(alert()).toBeNull();
   });
 
-  it('reserves the overview and bars while loading, so nothing below moves when they arrive', async () => {
+  it('reserves the overview, bars and generated summary while loading, so nothing below moves when they arrive', async () => {
     const slowKey = await testKey(apiBase, 'summary_reserve', { faults: { latencyMs: 600 } });
     const el = mount('svc-review-summary', { 'api-base': apiBase, 'publishable-key': slowKey, market: 'us', 'product-ref': reviewed.handle });
     el.style.width = '640px';
@@ -179,8 +179,9 @@ describe('<svc-review-summary>', () => {
     expect(loadingHeight).toBeGreaterThan(100);
     await rendered(el);
     const root = shadow(el);
+    expect(root.querySelector('.summary [part="generated-summary"]'), 'the product has a generated summary').toBeTruthy();
     const top = el.getBoundingClientRect().top;
-    const figures = Math.max(...[...root.querySelectorAll('[part="overview"], [part="distribution"]')].map((part) => part.getBoundingClientRect().bottom));
-    expect(Math.abs(figures - top - loadingHeight)).toBeLessThanOrEqual(1);
+    const bottom = Math.max(...[...root.querySelectorAll('[part="overview"], [part="distribution"], [part="generated-summary"]')].map((part) => part.getBoundingClientRect().bottom));
+    expect(Math.abs(bottom - top - loadingHeight)).toBeLessThanOrEqual(1);
   });
 });

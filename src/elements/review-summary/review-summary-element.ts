@@ -9,6 +9,7 @@ import { StorefrontElement } from '../shared/base.js';
 import { renderError } from '../shared/states.js';
 import { renderDistribution, renderOverview, type Star } from './distribution.js';
 import { applyFilterToLists, REVIEW_FILTER_EVENT, type ReviewFilterDetail } from './filter.js';
+import { ClampController, renderGeneratedSummary } from './generated-summary.js';
 import { hostVisibility } from './host-visibility.js';
 import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from './notices.js';
 import { reviewSummaryStyles } from './review-summary.styles.js';
@@ -45,7 +46,8 @@ const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 
  * @csspart bar - A bar's button; `bar-pressed` too while it filters.
  * @csspart bar-track - A bar's track.
  * @csspart bar-fill - A bar's filled share.
- * @csspart generated-summary - The automatically generated text summary.
+ * @csspart generated-summary - The automatically generated text summary, clamped to `--svc-review-summary-lines`.
+ * @csspart read-more - The button that shows the whole generated summary (and clamps it again).
  * @csspart empty - The "No reviews yet" state.
  * @csspart error - The error state; `retry-button` is its button.
  *
@@ -59,6 +61,7 @@ const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 
  * @cssprop [--svc-review-focus-color=#1d4ed8] - Focus outlines.
  * @cssprop [--svc-review-radius=6px] - Corner radius.
  * @cssprop [--svc-review-average-size=2.75rem] - The average's font size.
+ * @cssprop [--svc-review-summary-lines=4] - Lines of the generated summary shown before "Read more"; its box always takes that many, so nothing moves when it arrives.
  */
 export class SvcReviewSummary extends StorefrontElement {
   static override styles = reviewSummaryStyles;
@@ -86,6 +89,7 @@ export class SvcReviewSummary extends StorefrontElement {
   selectedRating: Star | null = null;
 
   private readonly setHidden = hostVisibility(this);
+  private readonly clamp = new ClampController(this, () => this.renderRoot.querySelector('.summary .generated-text'));
   private reportedError: unknown;
 
   /**
@@ -125,7 +129,10 @@ export class SvcReviewSummary extends StorefrontElement {
   };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('productRef') || changed.has('company')) this.selectedRating = null;
+    if (changed.has('productRef') || changed.has('company')) {
+      this.selectedRating = null;
+      this.clamp.expanded = false;
+    }
     const result = this.summary.result;
     const silent = result !== undefined && result.data === undefined && isSilentFailure(result.error);
     const empty = result?.data?.count === 0 && this.hideEmpty;
@@ -161,12 +168,13 @@ export class SvcReviewSummary extends StorefrontElement {
   private renderLoading() {
     // "Loading…" in a polite live region (not aria-busy, which would keep it from being read).
     const loading = html`<span class="visually-hidden">${this.localizer.t('loading')}</span>`;
-    if (this.variant === 'badge') return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}</span>`;
+    if (this.variant === 'badge') return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}<span class="count" aria-hidden="true"></span></span>`;
     // The full layout with empty figures, hidden: the space the summary will take is
     // reserved before the data arrives, so the page below does not move.
     return html`<div class="loading"><span role="status">${loading}</span><div class="reserve" aria-hidden="true">
         ${renderOverview(EMPTY_SUMMARY, this.localizer, { placeholder: true })}
         ${renderDistribution(EMPTY_SUMMARY, this.localizer, { selected: null, onSelect: () => {}, label: '' })}
+        ${renderGeneratedSummary(undefined, this.localizer, this.clamp)}
       </div></div>`;
   }
 
@@ -187,12 +195,7 @@ export class SvcReviewSummary extends StorefrontElement {
     return html`<div class="summary" part="base">
       ${renderOverview(summary, localizer)}
       ${renderDistribution(summary, localizer, { selected: this.selectedRating, onSelect: (star) => this.select(star), label: localizer.t('reviews.filterByRating') })}
-      ${summary.summary
-        ? html`<div class="generated" part="generated-summary">
-            <p lang=${summary.summary.language ?? nothing} dir="auto">${summary.summary.text}</p>
-            <p class="generated-note">${localizer.t('reviews.generatedSummary')}</p>
-          </div>`
-        : nothing}
+      ${summary.summary ? renderGeneratedSummary(summary.summary, localizer, this.clamp) : nothing}
     </div>`;
   }
 
