@@ -72,7 +72,7 @@ export function renderGeneratedSummary(summary: { text: string; language?: strin
       <p class="generated-note">${localizer.t('reviews.generatedSummary')}</p>
       <button
         part="read-more"
-        class="read-more ${summary !== undefined && (clamp.overflows || expanded) ? '' : 'concealed'}"
+        class="link-button read-more ${summary !== undefined && (clamp.overflows || expanded) ? '' : 'concealed'}"
         type="button"
         aria-expanded=${expanded ? 'true' : 'false'}
         aria-controls="generated-text"
@@ -131,17 +131,8 @@ export const generatedSummaryStyles = css`
     font-size: 0.8125em;
   }
   .read-more {
-    min-block-size: 24px;
-    padding: 0;
-    border: 0;
-    background: none;
-    color: inherit;
-    font: inherit;
     font-size: 0.875em;
     font-weight: 600;
-    text-decoration: underline;
-    text-underline-offset: 0.15em;
-    cursor: pointer;
   }
   .read-more.concealed {
     visibility: hidden;

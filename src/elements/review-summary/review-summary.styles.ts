@@ -66,6 +66,18 @@ export const reviewTokens = css`
     gap: 0.5rem;
     font-size: 0.875em;
   }
+  /* A text-like button (translation toggle, "Show all reviews", "Read more"). */
+  .link-button {
+    min-block-size: 24px;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-decoration: underline;
+    text-underline-offset: 0.15em;
+    cursor: pointer;
+  }
   .retry {
     min-block-size: 28px;
     padding: 0.25rem 0.75rem;
