@@ -6,6 +6,7 @@ import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
 import { postQuery, type PostOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
+import { cssText } from '../shared/css-text.js';
 import { ModuleSlot } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import { shoppableView, type ViewModule } from './load-view.js';
@@ -161,14 +162,17 @@ export class SvcShoppablePost extends StorefrontElement {
     return this.renderLoading();
   }
 
-  private renderLoading(): TemplateResult {
-    return html`<div class="loading" role="status"><span class="vh">${this.localizer.t('loading')}</span></div>`;
+  /** The media's box while the post (or, in the script tag, its view) loads: the post's aspect ratio as soon as it is known. */
+  private renderLoading(post?: Post): TemplateResult {
+    const { width, height } = post?.media ?? {};
+    const aspect = width && height ? `--_media-aspect:${width} / ${height}` : undefined;
+    return html`<div class="loading" role="status" style=${cssText(aspect)}><span class="vh">${this.localizer.t('loading')}</span></div>`;
   }
 
   /** The post, once the view is there; the loading state until then (an error when the view could not load). */
   private renderPost(post: Post): TemplateResult {
     if (this.view) return this.view.render(post, this.localizer, this.isRtl());
-    return this.viewModule.value === null ? renderError(undefined, this.localizer) : this.renderLoading();
+    return this.viewModule.value === null ? renderError(undefined, this.localizer) : this.renderLoading(post);
   }
 
   /** A product link was clicked: the theme may cancel the navigation (to add to cart instead). */
