@@ -322,7 +322,7 @@ export class SvcPostGallery extends StorefrontElement {
     const tiles = this.tiles.value;
     // The tiles' code could not load (script tag): nothing to show the posts with.
     if (tiles === null) return html`<div part="base" class="base">${renderError(undefined, this.localizer)}</div>`;
-    const posts = result?.data && this.layoutReady() ? this.view.posts : undefined;
+    const posts = result?.data && this.layoutReady() && this.pacing.near ? this.view.posts : undefined;
     if (posts && posts.length === 0 && !result?.hasNextPage) return html`<slot name="empty"></slot>`;
     const ctx: LayoutContext = {
       posts,
@@ -332,6 +332,7 @@ export class SvcPostGallery extends StorefrontElement {
       onOpen: this.openTile,
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,
       rendered: this.rendered,
+      aboveFold: this.pacing.aboveFold,
     };
     const body =
       mode === 'carousel' && extras && this.carousel

@@ -160,6 +160,8 @@ export class SvcReviewSummary extends StorefrontElement {
       if (result.error) return isSilentFailure(result.error) ? nothing : renderError(result.error, this.localizer, () => void result.refetch());
       return this.renderLoading();
     }
+    // Far below the fold: the data is read, the content waits (in the reserved space) until it comes near.
+    if (!this.pacing.near) return this.renderLoading();
     if (summary.count === 0) return this.hideEmpty ? nothing : this.renderNone();
     if (this.variant === 'badge') return this.renderBadge(summary);
     return 'distribution' in summary ? this.renderFull(summary) : this.renderLoading();

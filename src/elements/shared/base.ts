@@ -4,6 +4,8 @@ import { connectStorefront, resolveSettings, type ResolvedStorefront } from './s
 import { Localizer, resolveLocale } from '../../i18n/localize.js';
 import type { StringOverrides } from '../../page/strings.js';
 import { tableLoading } from '../../i18n/tables.js';
+import { preconnect } from './preconnect.js';
+import { RenderPacing } from './render-pacing.js';
 
 const reported = new Set<string>();
 
@@ -42,6 +44,9 @@ export class StorefrontElement extends LitElement {
   /** The element's language; defaults to its market's, then the page's. */
   override lang!: string;
 
+  /** The first render in a task of its own; content only near the viewport; whether above the fold (render-pacing.ts). */
+  protected readonly pacing = new RenderPacing(this);
+
   private resolvedKey = '';
   private resolved: ResolvedStorefront | undefined;
   private localizerLocale = '';
@@ -61,6 +66,12 @@ export class StorefrontElement extends LitElement {
     return this.resolved;
   }
 
+  override connectedCallback(): void {
+    const storefront = this.storefront;
+    if (storefront.ok) preconnect(storefront.client.apiBase);
+    super.connectedCallback();
+  }
+
   /** Strings and `Intl` formatting in the element's locale. */
   protected get localizer(): Localizer {
     const resolved = this.storefront;
@@ -76,11 +87,12 @@ export class StorefrontElement extends LitElement {
 
   /**
    * Waits for the strings of the element's language before rendering, where a build
-   * loads them on demand (every language but English): no English for a moment.
+   * loads them on demand (every language but English): no English for a moment; and
+   * before the first render, for a task of its own.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const loading = tableLoading(this.localizer.language);
-    return loading === undefined ? super.scheduleUpdate() : loading.then(() => super.scheduleUpdate());
+    const waits = [tableLoading(this.localizer.language), this.pacing.firstRender()].filter((wait) => wait !== undefined);
+    return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
   }
 
   /**

@@ -115,7 +115,7 @@ export class SvcShoppablePost extends StorefrontElement {
     const shown = this.shown;
     const module = this.viewModule.value;
     if (shown !== undefined && module && this.view === undefined) {
-      this.view = new module.ShoppableView(this, (event, product, post) => this.select(event, product, post));
+      this.view = new module.ShoppableView(this, (event, product, post) => this.select(event, product, post), () => this.pacing.aboveFold);
       if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcShoppablePost.elementStyles, ...module.viewStyles]);
     }
     const key = shown === undefined ? '' : `${shown.id}|${shown.media.url}`;
@@ -137,7 +137,7 @@ export class SvcShoppablePost extends StorefrontElement {
     const error = this.post == null && this.postId ? (this.storefront.ok ? this.query.result?.error : this.storefront.error) : undefined;
     if (error && error !== this.emittedError) this.emit('svc-error', { error });
     this.emittedError = error ?? undefined;
-    const shown = this.view && this.shown;
+    const shown = this.view && this.pacing.near && this.shown;
     if (shown && shown !== this.emittedPost) this.emit('svc-load', { post: shown });
     this.emittedPost = shown || undefined;
     this.view?.updated(this.isRtl());
@@ -169,9 +169,9 @@ export class SvcShoppablePost extends StorefrontElement {
     return html`<div class="loading" role="status" style=${cssText(aspect)}><span class="vh">${this.localizer.t('loading')}</span></div>`;
   }
 
-  /** The post, once the view is there; the loading state until then (an error when the view could not load). */
+  /** The post, once the view is there and the element near the viewport; the loading state until then (an error when the view could not load). */
   private renderPost(post: Post): TemplateResult {
-    if (this.view) return this.view.render(post, this.localizer, this.isRtl());
+    if (this.view && this.pacing.near) return this.view.render(post, this.localizer, this.isRtl());
     return this.viewModule.value === null ? renderError(undefined, this.localizer) : this.renderLoading(post);
   }
 
