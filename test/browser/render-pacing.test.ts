@@ -41,6 +41,19 @@ function spacer(height = 6000): HTMLElement {
   return block;
 }
 
+/**
+ * Connects elements as the parser of a page that is still loading does: the element
+ * reads `document.readyState` as `loading` meanwhile (the test page itself loaded long ago).
+ */
+function whileLoading<T>(connect: () => T): T {
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+  try {
+    return connect();
+  } finally {
+    delete (document as { readyState?: unknown }).readyState;
+  }
+}
+
 const microtasks = async (n: number) => {
   for (let i = 0; i < n; i++) await Promise.resolve();
 };
@@ -56,7 +69,7 @@ describe('render pacing', () => {
   it('reads the data of an element far below the fold at once, but renders its content only when it comes near', async () => {
     const own = await testKey(apiBase, 'pacing_far');
     spacer();
-    const el = mount('svc-review-summary', { ...settings(own), 'product-ref': product });
+    const el = whileLoading(() => mount('svc-review-summary', { ...settings(own), 'product-ref': product }));
     await expect.poll(async () => (await requestLog(apiBase, own)).map((entry) => entry.path)).toEqual([`/v1/products/${product}/review-summary`]);
     // The answer is in (the request log has it), yet the element keeps its reserved loading state.
     await expect.poll(() => shadow(el).querySelector('.loading .reserve')).toBeTruthy();
@@ -68,6 +81,12 @@ describe('render pacing', () => {
     await expect.poll(() => shadow(el).querySelector('.summary')).toBeTruthy();
     expect(Math.abs(el.getBoundingClientRect().height - reserved)).toBeLessThanOrEqual(1);
     expect(await requestLog(apiBase, own)).toHaveLength(1);
+  });
+
+  it('renders an element added far below the fold after the page loaded (a single-page app’s view) at once', async () => {
+    spacer();
+    const el = mount('svc-review-summary', { ...settings(key), 'product-ref': product });
+    await expect.poll(() => shadow(el).querySelector('.summary'), { timeout: 10_000 }).toBeTruthy();
   });
 });
 
@@ -87,20 +106,19 @@ describe('images and the hero', () => {
     const gallery = mount('svc-post-gallery', { ...settings(key), 'page-size': '8', columns: '4' });
     gallery.style.width = '760px';
     await expect.poll(() => tileImages(gallery).length, { timeout: 10_000 }).toBe(8);
-    const images = tileImages(gallery);
-    for (const img of images.slice(0, 4)) expect([img.loading, img.getAttribute('fetchpriority')]).toEqual(['eager', 'auto']);
-    for (const img of images.slice(4)) expect([img.loading, img.getAttribute('fetchpriority')]).toEqual(['lazy', 'low']);
+    const priorities = () => tileImages(gallery).map((img) => `${img.loading} ${img.getAttribute('fetchpriority')}`);
+    await expect.poll(priorities).toEqual([...Array(4).fill('eager auto'), ...Array(4).fill('lazy low')]);
   });
 
   it('a shoppable post loads its picture at once above the fold, lazily with low priority below it', async () => {
     const above = mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
     above.style.width = '400px';
     spacer();
-    const below = mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
+    const below = whileLoading(() => mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST }));
     below.style.width = '400px';
     const picture = (el: Element) => el.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
     await expect.poll(() => picture(above), { timeout: 10_000 }).toBeTruthy();
-    expect([picture(above)!.loading, picture(above)!.getAttribute('fetchpriority')]).toEqual(['eager', 'auto']);
+    await expect.poll(() => [picture(above)!.loading, picture(above)!.getAttribute('fetchpriority')]).toEqual(['eager', 'auto']);
     expect(picture(below)).toBeFalsy();
     below.scrollIntoView();
     await expect.poll(() => picture(below), { timeout: 10_000 }).toBeTruthy();

@@ -33,28 +33,37 @@ export function nextTask(): Promise<void> {
  * task and never delays the page's own largest picture:
  * - the first render happens in a task of its own (`firstRender()`, awaited by the
  *   base element before its first update);
- * - an element far below the fold reads its data at once (its query subscribes on
- *   connect) but renders its content only once it comes near the viewport (`near`);
- *   until then it shows its loading state, which reserves the content's size;
+ * - an element far below the fold of a page that is still loading reads its data at
+ *   once (its query subscribes on connect) but renders its content only once it comes
+ *   near the viewport (`near`); until then it shows its loading state, which reserves
+ *   the content's size. Elements added after the page has loaded (a single-page app's
+ *   views) render at once: the hold is there to keep the page's load free;
  * - `aboveFold` says whether the element was in the first viewport, so that its
  *   images may load eagerly; everywhere else they load lazily with low priority.
  * The observer reports asynchronously, so no layout is read on the element's behalf.
  */
 export class RenderPacing implements ReactiveController {
-  /** Whether the element is, or has been, near the viewport; content renders from then on. */
-  near = typeof IntersectionObserver !== 'function';
   /** Whether the element was in the viewport when first observed; `false` until known. */
   aboveFold = false;
 
   private observer: IntersectionObserver | undefined;
   private firstDone = false;
+  private reached = typeof IntersectionObserver !== 'function';
+  /** Whether the element first connected while its page was loading: only then is its content held back. */
+  private holds: boolean | undefined;
 
   constructor(private readonly host: ReactiveControllerHost & Element) {
     host.addController(this);
   }
 
+  /** Whether the element may render its content: near the viewport (or it has been), or added after the page loaded. */
+  get near(): boolean {
+    return this.reached || this.holds === false;
+  }
+
   hostConnected(): void {
-    if (this.near || this.observer) return;
+    this.holds ??= this.host.ownerDocument.readyState !== 'complete';
+    if (this.reached || this.observer) return;
     let first = true;
     this.observer = new IntersectionObserver(
       (entries) => {
@@ -64,9 +73,10 @@ export class RenderPacing implements ReactiveController {
           first = false;
           const box = entry.boundingClientRect;
           this.aboveFold = box.top < window.innerHeight && box.bottom > 0 && box.right > 0 && box.left < window.innerWidth;
+          if (this.aboveFold) this.host.requestUpdate();
         }
         if (!entry.isIntersecting) return;
-        this.near = true;
+        this.reached = true;
         this.stop();
         this.host.requestUpdate();
       },
