@@ -110,10 +110,10 @@ function targetRow(figure: string, value: number, format: (n: number) => string,
   return [figure, format(value), target, Number.isFinite(value) ? (met ? 'met' : 'MISSED') : 'n/a'];
 }
 
-/** Whether a task's script URL is one of the widgets' files. */
+/** Whether a task's script URL (absolute, or a path as Lighthouse gives it) is one of the widgets' files. */
 function isWidgetFile(url: string, paths: Set<string>): boolean {
   try {
-    return paths.has(new URL(url).pathname);
+    return paths.has(new URL(url, 'http://bench.invalid').pathname);
   } catch {
     return false;
   }
