@@ -72,7 +72,7 @@ export class RenderPacing implements ReactiveController {
         if (first) {
           first = false;
           const box = entry.boundingClientRect;
-          this.aboveFold = box.top < window.innerHeight && box.bottom > 0 && box.right > 0 && box.left < window.innerWidth;
+          this.aboveFold = box.top < window.innerHeight && box.bottom >= 0 && box.right >= 0 && box.left < window.innerWidth;
           if (this.aboveFold) this.host.requestUpdate();
         }
         if (!entry.isIntersecting) return;
