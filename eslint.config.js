@@ -17,7 +17,7 @@ const LAYERS = [
   { name: 'queries', files: ['src/queries/**'], may: ['shared', 'page', 'api'] },
   { name: 'controllers', files: ['src/controllers/**'], may: ['shared', 'page', 'api', 'i18n', 'queries'] },
   { name: 'analytics', files: ['src/analytics/**'], may: ['shared', 'page', 'api'] },
-  { name: 'loader', files: ['src/loader/**'], may: ['shared', 'page', 'elements/catalog.js$'], packages: false },
+  { name: 'loader', files: ['src/loader/**'], may: ['shared', 'page'], packages: false },
 ];
 const FOLDERS = ['shared', 'page', 'api', 'i18n', 'queries', 'controllers', 'analytics', 'elements', 'loader', 'ssr'];
 /** Imports of the entry modules (index, register, react, registration) from below them. */

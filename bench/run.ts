@@ -32,7 +32,7 @@ import { buildBundles, bundleSizes, copyBuilt } from './lib/build.ts';
 import { heroJpeg } from './lib/hero.ts';
 import { lighthouse, stopLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 import { countBy, duplicates, endpointOf, measurePage, resourceOf, type PageRun } from './lib/measure.ts';
-import { collectionPage, productPage, productPagePlain, PRODUCT_PAGE, type CollectionSetup } from './lib/pages.ts';
+import { collectionPage, productPage, productPagePlain, productPageTheme, PRODUCT_PAGE, type CollectionSetup } from './lib/pages.ts';
 import { bytes, fixed, median, ms, signed, table, worst } from './lib/print.ts';
 import { startSite, type Site } from './lib/server.ts';
 
@@ -105,6 +105,20 @@ function describeRun(run: PageRun, label: string): void {
   if (run.checks.alerts) notes.push(`${label}: ${run.checks.alerts} error state(s) (role="alert") on screen`);
 }
 
+/** A row of the targets table: the figure, its target and whether it is met. */
+function targetRow(figure: string, value: number, format: (n: number) => string, target: string, met: boolean): string[] {
+  return [figure, format(value), target, Number.isFinite(value) ? (met ? 'met' : 'MISSED') : 'n/a'];
+}
+
+/** Whether a task's script URL (absolute, or a path as Lighthouse gives it) is one of the widgets' files. */
+function isWidgetFile(url: string, paths: Set<string>): boolean {
+  try {
+    return paths.has(new URL(url, 'http://bench.invalid').pathname);
+  } catch {
+    return false;
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const out = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
@@ -129,13 +143,16 @@ async function main(): Promise<void> {
       const key = query.get('key') ?? 'svc_pk_demo';
       if (path === '/product.html') return productPage(apiBase, key);
       if (path === '/product-plain.html') return productPagePlain();
+      if (path === '/product-theme.html') return productPageTheme(apiBase, key);
       if (path === '/collection.html') return collectionPage(apiBase, key, setup);
+      if (path === '/collection-badges.html') return collectionPage(apiBase, key, setup, true);
       return undefined;
     },
   });
   cleanups.push(() => site.close());
   const productUrl = (key: string) => `${site.origin}/product.html?key=${encodeURIComponent(key)}`;
   const plainUrl = () => `${site.origin}/product-plain.html`;
+  const themeUrl = (key: string) => `${site.origin}/product-theme.html?key=${encodeURIComponent(key)}`;
 
   const executablePath = chromiumExecutable();
   // Ctrl-C is handled here (cleanup closes the browser); Playwright's own handler would exit before the rest is cleaned up.
@@ -146,19 +163,21 @@ async function main(): Promise<void> {
 
   log(`## Script size (${BUILD ? 'npm run build:cdn, from the current sources' : 'dist/cdn as it was'}; gzip level 9, brotli quality 11)`);
   log(table(['file', 'what', 'minified', 'gzip', 'brotli'], sizes.map((s) => [s.file, s.role, bytes(s.raw), bytes(s.gzip), bytes(s.brotli)]), ['l', 'l', 'r', 'r', 'r']));
-  const moduleFirst = sizes.find((s) => s.role === 'module: main chunk')!;
-  const moduleAll = sizes.filter((s) => s.role.startsWith('module')).reduce((sum, s) => sum + s.brotli, 0);
-  const classicAll = sizes.filter((s) => s.role.startsWith('classic')).reduce((sum, s) => sum + s.brotli, 0);
-  log(`classic script: ${bytes(sizes[0]!.brotli)} brotli up front, ${bytes(classicAll)} with every file it may load; module build: ${bytes(moduleFirst.brotli)} up front, ${bytes(moduleAll)} with every lazy chunk`);
+  const brotliOf = (role: string) => sizes.filter((s) => s.role.startsWith(role)).reduce((sum, s) => sum + s.brotli, 0);
+  log(`classic script: ${bytes(brotliOf('classic: entry'))} brotli up front, ${bytes(brotliOf('classic'))} with every file it may load; module build: ${bytes(brotliOf('module: entry'))} up front, ${bytes(brotliOf('module'))} with every file it may load`);
+  /** The widgets' own files as the site serves them, for telling their tasks from the page's. */
+  const widgetPaths = new Set(sizes.map((s) => `/${s.file}`));
   log();
 
   // 2. The product page in Chromium, with and without widgets.
   await measurePage(browser, apiBase, productUrl, 'warmup'); // the emulator paints its pictures once
   const withRuns: PageRun[] = [];
   const plainRuns: PageRun[] = [];
+  const themeRuns: PageRun[] = [];
   for (let i = 0; i < RUNS; i++) {
     plainRuns.push(await measurePage(browser, apiBase, plainUrl, 'plain'));
     withRuns.push(await measurePage(browser, apiBase, productUrl, 'product'));
+    themeRuns.push(await measurePage(browser, apiBase, themeUrl, 'theme'));
   }
   const w = withRuns[0]!;
   const p = plainRuns[0]!;
@@ -210,6 +229,10 @@ async function main(): Promise<void> {
     for (const s of shifts) log(`  load ${s.run}: ${s.at} ms  ${s.value.toFixed(4)}  ${s.sources.join(', ')}`);
     notes.push(`product page: ${shifts.length} layout shift(s) over ${RUNS} load(s) with widgets, CLS median ${fixed(median(clsW), 4)}`);
   } else log('Layout shifts with widgets: none');
+  const themeShifts = themeRuns.flatMap((run, i) => run.shifts.map((s) => ({ ...s, run: i + 1 })));
+  log(`Theme-like page (no space reserved, full summary with its generated text above the fold): CLS median ${fixed(median(themeRuns.map((r) => r.cls)), 4)}, worst ${fixed(worst(themeRuns.map((r) => r.cls)), 4)}`);
+  for (const s of themeShifts) log(`  load ${s.run}: ${s.at} ms  ${s.value.toFixed(4)}  ${s.sources.join(', ')}`);
+  for (const [i, run] of themeRuns.entries()) describeRun(run, `theme-like page load ${i + 1}`);
   const plainShifts = plainRuns.flatMap((r) => r.shifts);
   if (plainShifts.length) log(`Layout shifts without widgets: ${plainShifts.map((s) => `${s.at} ms ${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')}`);
   for (const [i, run] of withRuns.entries()) describeRun(run, `product page load ${i + 1}`);
@@ -222,12 +245,13 @@ async function main(): Promise<void> {
   log();
 
   // 3. Lighthouse.
-  const lh: { plain: LighthouseRun[]; widgets: LighthouseRun[]; widgetsApi: number[] } = { plain: [], widgets: [], widgetsApi: [] };
+  const lh: { plain: LighthouseRun[]; widgets: LighthouseRun[]; theme: LighthouseRun[]; widgetsApi: number[] } = { plain: [], widgets: [], theme: [], widgetsApi: [] };
   if (LIGHTHOUSE_RUNS > 0) {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       lh.plain.push(await lighthouse(plainUrl(), `product-plain-${i + 1}`));
       const key = await testKey(apiBase, 'bench_lighthouse');
       lh.widgets.push(await lighthouse(productUrl(key), `product-widgets-${i + 1}`));
+      lh.theme.push(await lighthouse(themeUrl(await testKey(apiBase, 'bench_lighthouse_theme')), `product-theme-${i + 1}`));
       const entries = await requestLog(apiBase, key);
       lh.widgetsApi.push(entries.length);
       const dupes = duplicates(entries);
@@ -283,7 +307,7 @@ async function main(): Promise<void> {
       notes.push(
         `Lighthouse: the LCP element is the same with widgets (${lh.widgets[0]!.lcpElement.slice(0, 40)}…) but it paints later: simulated LCP ${signed(lcpWidgets - lcpPlain, ms)}, observed ${signed(median(lh.widgets.map((r) => r.observedLcp)) - median(lh.plain.map((r) => r.observedLcp)), ms)}, its render delay ${ms(median(lh.plain.map((r) => r.lcpRenderDelay)))} → ${ms(median(lh.widgets.map((r) => r.lcpRenderDelay)))} (the picture has arrived; the paint waits for the main thread, which runs the widgets' script then)`,
       );
-    log(`reports: .lighthouse/product-{plain,widgets}-N.report.json`);
+    log(`reports: .lighthouse/product-{plain,widgets,theme}-N.report.json`);
     log();
   }
 
@@ -298,7 +322,39 @@ async function main(): Promise<void> {
   log(`the shoppable post that is also in the gallery's first page → ${alsoInGallery} request(s) of its own for /v1/posts/${setup.posts[0]}`);
   log(`CLS of the collection page: ${fixed(collection.cls, 4)}${collection.shifts.length ? ` (${collection.shifts.map((s) => `${s.at} ms ${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')})` : ''}`);
   describeRun(collection, 'collection page');
-  if (alsoInGallery > 0) notes.push(`collection page: ${setup.posts[0]} is fetched on its own (/v1/posts/{id}) as well as in the gallery list; the ${setup.products.length} badge summaries cost ${setup.products.length} requests (one per product; the API has no batch read) and ${collection.preflights} preflights in all`);
+  const badgesOnly = await measurePage(browser, apiBase, (key) => `${site.origin}/collection-badges.html?key=${encodeURIComponent(key)}`, 'collection-badges');
+  const badgeReads = (run: PageRun) => run.api.filter((e) => e.path === '/v1/products/ratings' || e.path.endsWith('/review-summary')).length;
+  log(`${setup.products.length} badge summaries → ${badgeReads(collection)} API request(s) (${[...countBy(collection.api.filter((e) => e.path.startsWith('/v1/products/')), endpointOf)].map(([endpoint, n]) => `${endpoint} ×${n}`).join(', ')}); the same page with only its badges: ${badgesOnly.api.length} API request(s), CLS ${fixed(badgesOnly.cls, 4)}`);
+  describeRun(badgesOnly, 'collection page with only badges');
+  if (alsoInGallery > 0) notes.push(`collection page: ${setup.posts[0]} is fetched on its own (/v1/posts/{id}) as well as in the gallery list; ${collection.preflights} preflights in all`);
+  log();
+
+  // 5. Each figure beside its target (issues 13 and 14).
+  log('## Targets');
+  const scriptBytes = (run: PageRun) => run.scripts.filter((s) => widgetPaths.has(new URL(s.url).pathname)).reduce((total, s) => total + s.transferred, 0);
+  const rows: (string | number)[][] = [
+    targetRow('product page: widgets\' script transferred (summary, snippet, shoppable post, gallery)', scriptBytes(w), bytes, '≤ 36 KB', scriptBytes(w) <= 36_000),
+    targetRow('collection page with only badges: widgets\' script transferred', scriptBytes(badgesOnly), bytes, '≤ 20 KB', scriptBytes(badgesOnly) <= 20_000),
+    targetRow(`collection page: API requests for ${setup.products.length} badges`, badgeReads(collection), String, '≤ 2', badgeReads(collection) <= 2),
+    targetRow('product page: CLS (Playwright, worst load)', worst(clsW), (n) => fixed(n, 3), '0.000', worst(clsW) < 0.0005),
+    targetRow('theme-like page: CLS (Playwright, worst load)', worst(themeRuns.map((r) => r.cls)), (n) => fixed(n, 3), '0.000', worst(themeRuns.map((r) => r.cls)) < 0.0005),
+    targetRow('collection page: CLS (Playwright)', collection.cls, (n) => fixed(n, 3), '0.000', collection.cls < 0.0005),
+  ];
+  if (LIGHTHOUSE_RUNS > 0) {
+    for (const [label, runs] of [['product page', lh.widgets], ['theme-like page', lh.theme]] as const) {
+      const diff = (pick: (r: LighthouseRun) => number) => median(runs.map(pick)) - median(lh.plain.map(pick));
+      const longest = median(runs.map((r) => Math.max(0, ...r.longTasks.filter((t) => isWidgetFile(t.url, widgetPaths)).map((t) => t.duration))));
+      rows.push(
+        targetRow(`${label}: Lighthouse score difference`, diff((r) => r.score), (n) => signed(n, (v) => fixed(v, 0)), '≥ −1', diff((r) => r.score) >= -1),
+        targetRow(`${label}: TBT difference`, diff((r) => r.tbt), (n) => signed(n, ms), '≤ +30 ms', diff((r) => r.tbt) <= 30),
+        targetRow(`${label}: LCP difference`, diff((r) => r.lcp), (n) => signed(n, ms), '≤ +100 ms', diff((r) => r.lcp) <= 100),
+        targetRow(`${label}: longest task in the widgets' files`, longest, ms, '< 50 ms', longest < 50),
+        targetRow(`${label}: Lighthouse CLS`, median(runs.map((r) => r.cls)), (n) => fixed(n, 3), '0.000', median(runs.map((r) => r.cls)) < 0.0005),
+      );
+    }
+  } else rows.push(['Lighthouse figures', 'skipped (--lighthouse-runs 0)', '', '']);
+  log(table(['figure', 'measured', 'target', ''], rows, ['l', 'r', 'r', 'l']));
+  log('(KB = 1,000 bytes, as the network transferred them: brotli from the bench\'s server. The gallery bench prints its CLS targets itself.)');
   log();
 
   log('## Notes');
@@ -309,7 +365,7 @@ async function main(): Promise<void> {
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/bench.json',
-    JSON.stringify({ sizes, product: { with: withRuns, without: plainRuns }, lighthouse: lh, collection: { setup, run: collection }, notes }, null, 2),
+    JSON.stringify({ sizes, product: { with: withRuns, without: plainRuns, theme: themeRuns }, lighthouse: lh, collection: { setup, run: collection }, notes }, null, 2),
   );
   log(`bench.ts done in ${Math.round((Date.now() - started) / 1000)} s; figures in bench-results/bench.json. Next: the gallery bench (npm run bench:gallery).`);
   if (STRICT && notes.some((n) => n.includes('more than once'))) process.exitCode = 1;

@@ -1,8 +1,8 @@
 /**
  * Why: the script tag's loader (`src/loader/loader.ts`) is a classic script, so it cannot
  * use the bundler's own chunk preloading. It imports each element's module and requests
- * every chunk that module needs at the same time; this plugin tells it which chunks,
- * from the manifest of the element modules' build (`vite build --mode modules`, which
+ * every chunk that module needs at the same time; this plugin tells it which chunks
+ * (and which elements wait for an idle moment, from src/elements/catalog.ts), from the manifest of the element modules' build (`vite build --mode modules`, which
  * runs first), as the virtual module `virtual:element-modules`.
  */
 import { readFileSync } from 'node:fs';
@@ -17,8 +17,8 @@ interface ManifestChunk {
 
 const ID = 'virtual:element-modules';
 
-/** `{ tag: [module, ...chunks it imports, transitively] }`, paths relative to the modules' folder. */
-export function elementModules(manifestPath: string): Record<string, string[]> {
+/** `{ tag: [module, ...chunks it imports, transitively] }`, paths relative to the modules' folder; an idle element's list starts with `0`. */
+export function elementModules(manifestPath: string): Record<string, (string | 0)[]> {
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -30,11 +30,12 @@ export function elementModules(manifestPath: string): Record<string, string[]> {
     return seen;
   };
   return Object.fromEntries(
-    ELEMENTS.map(({ tag }) => {
+    ELEMENTS.map(({ tag, load }) => {
       const key = `src/elements/${elementName(tag)}/${tag}.ts`;
       const entry = manifest[key];
       if (!entry) throw new Error(`${manifestPath} has no module for <${tag}> (${key}).`);
-      return [tag, [entry.file, ...[...chunksOf(key)].map((chunk) => manifest[chunk]!.file)]];
+      const files = [entry.file, ...[...chunksOf(key)].map((chunk) => manifest[chunk]!.file)];
+      return [tag, load === 'idle' ? [0 as const, ...files] : files];
     }),
   );
 }

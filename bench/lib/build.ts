@@ -60,16 +60,26 @@ function size(out: string, file: string, role: string): FileSize {
   return { file, role, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, brotli: brotli(body) };
 }
 
-const scripts = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.js') && statSync(join(dir, name)).isFile()).sort() : []);
+/** Every `.js` file under `dir`, recursively, as paths relative to it (forward slashes), sorted. */
+function scripts(dir: string, under = ''): string[] {
+  if (!existsSync(join(dir, under))) return [];
+  return readdirSync(join(dir, under), { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = under ? `${under}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return scripts(dir, path);
+      return entry.isFile() && entry.name.endsWith('.js') ? [path] : [];
+    })
+    .sort();
+}
 
-/**
- * Sizes of the classic script (and any sibling parts it loads later), the module build's
- * main chunk and each of its lazy chunks.
- */
+/** What a file of the build is: each build's entry, or a file it loads on demand (the layout of `dist/cdn` may change; this only reads it). */
+function roleOf(file: string): string {
+  if (file === 'storefront-widgets.js') return 'classic: entry (script tag)';
+  if (file === 'module/storefront-widgets.js') return 'module: entry';
+  return file.startsWith('module/') ? 'module: loaded on demand' : 'classic: loaded on demand';
+}
+
+/** Sizes of every `.js` file the build wrote under dist/cdn, whatever their names and folders. */
 export function bundleSizes(out: string): FileSize[] {
-  const sizes = [size(out, 'storefront-widgets.js', 'classic script')];
-  for (const name of scripts(out)) if (name !== 'storefront-widgets.js') sizes.push(size(out, name, 'classic: file beside it, loaded on demand'));
-  sizes.push(size(out, 'module/storefront-widgets.js', 'module: main chunk'));
-  for (const name of scripts(join(out, 'module', 'chunks'))) sizes.push(size(out, `module/chunks/${name}`, 'module: lazy chunk'));
-  return sizes;
+  return scripts(out).map((file) => size(out, file, roleOf(file)));
 }

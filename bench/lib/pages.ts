@@ -19,6 +19,20 @@ export function productPage(apiBase: string, key: string): string {
   return fill(PRODUCT_TEMPLATE.replace(MARKERS, ''), apiBase, key);
 }
 
+const BADGE = '<svc-review-summary product-ref="aster-linen-shirt" variant="badge"></svc-review-summary>';
+
+/**
+ * The theme-like page of the issue: the product page reserving no space for any element
+ * (every `:not(:defined)` rule removed) and with the full review summary, whose generated
+ * text summary arrives with its data, above the fold (under the title, where the badge was).
+ * Without widgets it is the plain product page.
+ */
+export function productPageTheme(apiBase: string, key: string): string {
+  const html = productPage(apiBase, key);
+  if (!html.includes(BADGE)) throw new Error('bench/pages/product.html: the badge summary under the title is gone');
+  return html.replace(/[^{}]*:not\(:defined\)[^{}]*\{[^}]*\}/g, '').replace(BADGE, '<svc-review-summary product-ref="aster-linen-shirt"></svc-review-summary>');
+}
+
 /** The same page without the widgets: no script tag, no elements. */
 export function productPagePlain(): string {
   const html = PRODUCT_TEMPLATE.replace(WIDGETS, '');
@@ -46,9 +60,9 @@ export interface CollectionSetup {
 /**
  * A collection page with many elements: a card with a badge summary for each product,
  * two galleries with the same filter (a grid up top and a carousel lower down) and three
- * shoppable posts.
+ * shoppable posts; with `badgesOnly`, the cards and their badges alone.
  */
-export function collectionPage(apiBase: string, key: string, setup: CollectionSetup): string {
+export function collectionPage(apiBase: string, key: string, setup: CollectionSetup, badgesOnly = false): string {
   const a = escapeAttribute;
   const cards = setup.products
     .map(
@@ -60,7 +74,8 @@ export function collectionPage(apiBase: string, key: string, setup: CollectionSe
       </li>`,
     )
     .join('');
-  const looks = setup.posts.map((id) => `<svc-shoppable-post post-id="${a(id)}"></svc-shoppable-post>`).join('\n      ');
+  const looks = badgesOnly ? '' : setup.posts.map((id) => `<svc-shoppable-post post-id="${a(id)}"></svc-shoppable-post>`).join('\n      ');
+  const gallery = (layout: string) => (badgesOnly ? '' : `<svc-post-gallery gallery-id="${a(setup.galleryId)}" layout="${layout}"></svc-post-gallery>`);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -85,7 +100,7 @@ export function collectionPage(apiBase: string, key: string, setup: CollectionSe
   <svc-storefront publishable-key="${a(key)}" market="us" api-base="${a(apiBase)}">
     <main>
       <h1>New in</h1>
-      <section aria-label="Community"><svc-post-gallery gallery-id="${a(setup.galleryId)}" layout="grid"></svc-post-gallery></section>
+      <section aria-label="Community">${gallery('grid')}</section>
       <ul class="grid">${cards}
       </ul>
       <h2>Shop the look</h2>
@@ -93,7 +108,7 @@ export function collectionPage(apiBase: string, key: string, setup: CollectionSe
       ${looks}
       </div>
       <h2>Summer lookbook</h2>
-      <svc-post-gallery gallery-id="${a(setup.galleryId)}" layout="carousel"></svc-post-gallery>
+      ${gallery('carousel')}
     </main>
   </svc-storefront>
   <footer>Footer</footer>

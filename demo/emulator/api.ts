@@ -9,6 +9,8 @@ import type { Views } from './views.ts';
 import type { Plan } from './auth-rate.ts';
 
 export const MAX_LIMIT = 50;
+/** Most product refs one ratings read may ask for. */
+export const MAX_RATING_REFS = 50;
 export const DEFAULT_LIMIT = 20;
 const LABEL_ID = /^[0-9a-f]{24}$/i;
 const SORTS = ['newest', 'highest', 'lowest'] as const;
@@ -28,6 +30,8 @@ export interface ApiRequest {
   plan: Plan;
   path: string;
   search: URLSearchParams;
+  /** Whether `/v1/products/ratings` exists for the key (a control switch turns it off, as on an older API). */
+  ratings: boolean;
 }
 
 const fail = (status: number, code: string, message: string): ApiResult => ({ status, body: errorBody(code, message) });
@@ -61,6 +65,7 @@ export class Api {
     }
     const [a, b, c, extra] = parts;
     if (extra === undefined) {
+      if (a === 'products' && b === 'ratings' && c === undefined && req.ratings) return this.ratings(req);
       if (a === 'posts' && b === undefined) return this.listPosts(req);
       if (a === 'posts' && b && c === undefined) return this.getPost(req, b);
       if (a === 'products' && b && c === 'reviews') return this.reviews(req, b);
@@ -174,6 +179,24 @@ export class Api {
     const product = this.product(ref);
     if (product === undefined) return fail(404, 'not_found', `product not found: ${ref}`);
     return { status: 200, cache: 'reviews', body: this.views.summary(this.reviewsOf(product), market, product ? 'product' : 'company') };
+  }
+
+  /** Average and count of each known product asked for, in the order asked; unknown refs are left out. */
+  private ratings(req: ApiRequest): ApiResult {
+    if (req.plan !== 'reviews') return PLAN_LACKS_REVIEWS;
+    const p = new Params(req.search);
+    const market = this.market(p, false);
+    const refs = [...new Set(p.list('product_ref'))];
+    if (refs.length === 0) p.fail('product_ref', p.has('product_ref') ? 'must not be empty' : 'required');
+    else if (refs.length > MAX_RATING_REFS) p.fail('product_ref', `at most ${MAX_RATING_REFS} values`);
+    if (!p.ok || !market) return invalid(p);
+    const data = refs.flatMap((ref) => {
+      const product = this.productsByRef.get(ref);
+      if (!product) return [];
+      const { average, count } = this.views.rating(this.reviewsOf(product));
+      return [{ product_ref: ref, average, count }];
+    });
+    return { status: 200, cache: 'reviews', body: { data } };
   }
 
   private snippet(req: ApiRequest, ref: string): ApiResult {

@@ -73,6 +73,8 @@ export function queryObject(search: URLSearchParams): Record<string, string | st
 export class Workspace {
   bucket: TokenBucket;
   faults: FaultState;
+  /** Whether `/v1/products/ratings` exists for this key; switched off, it answers 404 as on an older API. */
+  ratings = true;
   readonly log: LogEntry[] = [];
 
   constructor(

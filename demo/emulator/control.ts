@@ -19,11 +19,13 @@ const ENDPOINTS = [
   { method: 'GET', path: '/v1/company/reviews', query: 'as product reviews', returns: 'page of Review' },
   { method: 'GET', path: '/v1/company/review-summary', query: 'market', returns: 'ReviewSummary' },
   { method: 'GET', path: '/v1/products/{product_ref}/rich-snippet', query: 'market', returns: 'JSON-LD schema.org Product' },
+  { method: 'GET', path: '/v1/products/ratings', query: 'market, product_ref (1-50; repeatable or comma-separated)', returns: '{ data: [{ product_ref, average, count }] }, known products in the order asked' },
 ];
 
 const CONTROL_ENDPOINTS = [
   { method: 'POST', path: '/__emulator/keys', body: '{ key: "svc_pk_test_…", plan?: "reviews" | "noreviews", faults?: Faults, rate?: { capacity?, refillPerSecond? } }' },
   { method: 'POST', path: '/__emulator/faults', body: '{ key, faults }' },
+  { method: 'POST', path: '/__emulator/ratings', body: '{ key, available: boolean }: false makes /v1/products/ratings answer 404 not_found for the key' },
   { method: 'GET', path: '/__emulator/log?key=K', body: '' },
   { method: 'DELETE', path: '/__emulator/log?key=K', body: '' },
   { method: 'GET', path: '/__emulator/info', body: '' },
@@ -55,6 +57,7 @@ export class Control {
       if (route === 'POST /__emulator/keys') return this.registerKey(res, await readJson(req));
       // Faults may carry whole replacement bodies (`replaceBody`).
       if (route === 'POST /__emulator/faults') return this.setFaults(res, await readJson(req, 16 * 1024 * 1024));
+      if (route === 'POST /__emulator/ratings') return this.setRatings(res, await readJson(req));
       if (url.pathname === '/__emulator/log' && (req.method === 'GET' || req.method === 'DELETE')) {
         const key = url.searchParams.get('key') ?? '';
         const workspace = this.workspaces.get(key);
@@ -95,6 +98,16 @@ export class Control {
     if ('error' in faults) return sendError(res, 400, 'invalid_request', faults.error);
     workspace.setFaults(faults.faults);
     sendJson(res, 200, { key: workspace.key, faults: workspace.faults.current });
+  }
+
+  /** Turns `/v1/products/ratings` off (404, so that a client's fallback can be tested) or on again for one key. */
+  private setRatings(res: ServerResponse, body: unknown): void {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const workspace = typeof input.key === 'string' ? this.workspaces.get(input.key) : undefined;
+    if (!workspace) return sendError(res, 404, 'not_found', `unknown key: ${String(input.key)}`);
+    if (typeof input.available !== 'boolean') return sendError(res, 400, 'invalid_request', 'available: must be a boolean');
+    workspace.ratings = input.available;
+    sendJson(res, 200, { key: workspace.key, ratings: workspace.ratings });
   }
 
   info(): Record<string, unknown> {

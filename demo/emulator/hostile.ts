@@ -119,8 +119,8 @@ const EXTREME_DATES = ['+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.00
 
 /** Keys whose string values are URLs (wire names and JSON-LD's). */
 const URL_KEYS = new Set(['location', 'poster', 'url', 'development_url', 'social_url', 'image', '@id', 'sameAs', 'logo', 'availability', 'itemCondition']);
-/** Structure that must survive for there to be anything to render. */
-const KEEP_KEYS = new Set(['next_cursor', '@context', '@type']);
+/** Structure that must survive for there to be anything to render (a ratings entry's `product_ref` echoes the request). */
+const KEEP_KEYS = new Set(['next_cursor', '@context', '@type', 'product_ref']);
 /** Ids and handles: an attack is appended, so that they stay unique. */
 const ID_KEYS = new Set(['id', 'handle']);
 const DATE_KEYS = new Set(['created_at']);

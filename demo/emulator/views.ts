@@ -150,7 +150,8 @@ export class Views {
     };
   }
 
-  summary(reviews: SeedReview[], market: Market, subject: 'product' | 'company'): Record<string, unknown> {
+  /** Average (one decimal, 0 without reviews), count and distribution of reviews: what a summary and a ratings entry share. */
+  rating(reviews: SeedReview[]): { average: number; count: number; distribution: Record<string, number> } {
     const distribution: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
     let sum = 0;
     for (const r of reviews) {
@@ -158,7 +159,11 @@ export class Views {
       sum += r.rating;
     }
     const count = reviews.length;
-    const average = count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
+    return { average: count === 0 ? 0 : Math.round((sum / count) * 10) / 10, count, distribution };
+  }
+
+  summary(reviews: SeedReview[], market: Market, subject: 'product' | 'company'): Record<string, unknown> {
+    const { average, count, distribution } = this.rating(reviews);
     return { average, count, distribution, summary: count < 3 ? null : { text: summaryText(reviews, average, market.language, subject), language: market.language } };
   }
 }

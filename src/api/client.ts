@@ -12,11 +12,12 @@ import {
   UnauthorizedError,
 } from './errors.js';
 import { assertPublishableKey } from './keys.js';
-import { normalizeJsonLd, normalizePage, normalizePost, normalizeReview, normalizeReviewSummary, type Normalized } from './normalize.js';
+import { normalizeJsonLd, normalizePage, normalizePost, normalizeRating, normalizeReview, normalizeReviewSummary, type Normalized } from './normalize.js';
 import { sharedRateLimiter, type RateLimiter } from './rate-limit.js';
 import { assertApiBase } from './url.js';
-import type { JsonLd, Page, Post, Review, ReviewSummary } from './types.js';
-import { API_VERSION_PATH, DEFAULT_API_BASE, errorCodes, errorEnvelope, headers, INCLUDE_LOCALIZATION, params, paths, type LabelMatch, type ReviewSort } from './wire.js';
+import type { JsonLd, Page, Post, ProductRating, Review, ReviewSummary } from './types.js';
+import { sharedSingleton } from '../page/shared-state.js';
+import { API_VERSION_PATH, DEFAULT_API_BASE, errorCodes, errorEnvelope, headers, INCLUDE_LOCALIZATION, params, paths, RATINGS_MAX_REFS, type LabelMatch, type ReviewSort } from './wire.js';
 
 export interface ClientOptions {
   /** A publishable key (`svc_pk_…`). Anything else is refused before any request. */
@@ -103,6 +104,41 @@ export class StorefrontClient {
   async getReviewSummary(market: string, target: ReviewTarget, signal?: AbortSignal): Promise<ReviewSummary> {
     const path = 'company' in target ? paths.companyReviewSummary() : paths.productReviewSummary(target.productRef);
     return this.read(path, this.query(market), signal, normalizeReviewSummary, 'no-store');
+  }
+
+  /**
+   * The average and count of up to 50 products in one read (`GET /v1/products/ratings`):
+   * one entry per known product, in the order asked; unknown products are left out.
+   * Where the API answers that path with 404 (an API without it), this reads one review
+   * summary per product instead, silently, and remembers it for the page per API base.
+   */
+  async getRatings(market: string, productRefs: readonly string[], signal?: AbortSignal): Promise<ProductRating[]> {
+    const refs = [...new Set(productRefs)];
+    if (refs.length === 0) return [];
+    if (refs.length > RATINGS_MAX_REFS) throw new RangeError(`storefront-widgets: at most ${RATINGS_MAX_REFS} products per ratings read, not ${refs.length}.`);
+    const unavailable = sharedSingleton('ratings-unavailable.v1', () => new Set<string>());
+    if (!unavailable.has(this.apiBase)) {
+      const query = this.query(market);
+      for (const ref of refs) query.append(params.productRef, ref);
+      try {
+        return (await this.read(paths.ratings(), query, signal, (body) => normalizePage(body, normalizeRating), 'no-store')).items;
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        unavailable.add(this.apiBase);
+      }
+    }
+    const each = await Promise.all(
+      refs.map((productRef) =>
+        this.getReviewSummary(market, { productRef }, signal).then(
+          ({ average, count }): ProductRating[] => [{ productRef, average, count }],
+          (error: unknown) => {
+            if (error instanceof NotFoundError) return [];
+            throw error;
+          },
+        ),
+      ),
+    );
+    return each.flat();
   }
 
   async getRichSnippet(market: string, productRef: string, signal?: AbortSignal): Promise<JsonLd> {

@@ -1,6 +1,6 @@
 import { envelope } from './wire.js';
 import { safeUrl } from './url.js';
-import type { JsonLd, Label, Media, Page, Post, Price, Product, Review, ReviewSummary, StarCounts, TaggedProduct, Uploader } from './types.js';
+import type { JsonLd, Label, Media, Page, Post, Price, Product, ProductRating, Review, ReviewSummary, StarCounts, TaggedProduct, Uploader } from './types.js';
 
 /**
  * The tolerant reader of the contract. It accepts the Storefront API's snake_case
@@ -240,12 +240,29 @@ export function normalizePage<T>(raw: unknown, item: (raw: unknown, base?: strin
   return { ok: true, value: { items, nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null }, problems };
 }
 
-export function normalizeReviewSummary(raw: unknown): Normalized<ReviewSummary> {
-  if (!isRecord(raw)) return { ok: false, problem: 'the response is not a JSON object' };
+/** Average and count, checked as a summary's and a ratings entry's: a whole count, an average from 1 to 5 (0 without reviews). */
+function averageAndCount(raw: Json): Normalized<{ average: number; count: number }> {
   const average = finite(field(raw, 'average'));
   const count = finite(field(raw, 'count'));
   if (count === undefined || !Number.isInteger(count) || count < 0) return { ok: false, problem: 'count is not a whole number' };
   if (count > 0 && (average === undefined || average < 1 || average > 5)) return { ok: false, problem: 'average is not from 1 to 5' };
+  return { ok: true, value: { average: count === 0 ? 0 : average!, count }, problems: [] };
+}
+
+/** One entry of the ratings read (`{data: [{product_ref, average, count}]}`, read as a page without a cursor). */
+export function normalizeRating(raw: unknown): Normalized<ProductRating> {
+  if (!isRecord(raw)) return { ok: false, problem: 'not an object' };
+  const productRef = text(field(raw, 'product_ref'));
+  if (productRef === undefined) return { ok: false, problem: 'product_ref is missing' };
+  const figures = averageAndCount(raw);
+  return figures.ok ? { ok: true, value: { productRef, ...figures.value }, problems: [] } : figures;
+}
+
+export function normalizeReviewSummary(raw: unknown): Normalized<ReviewSummary> {
+  if (!isRecord(raw)) return { ok: false, problem: 'the response is not a JSON object' };
+  const figures = averageAndCount(raw);
+  if (!figures.ok) return figures;
+  const { average, count } = figures.value;
   const rawDistribution = field(raw, 'distribution');
   const distribution = {} as StarCounts;
   for (const star of [1, 2, 3, 4, 5] as const) {
@@ -257,7 +274,7 @@ export function normalizeReviewSummary(raw: unknown): Normalized<ReviewSummary> 
   return {
     ok: true,
     value: compact({
-      average: count === 0 ? 0 : average!,
+      average,
       count,
       distribution,
       summary: summaryText !== undefined && isRecord(summary) ? compact({ text: summaryText, language: text(summary['language']) }) : undefined,

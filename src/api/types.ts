@@ -111,6 +111,14 @@ export interface ReviewSummary {
   summary?: { text: string; language?: string };
 }
 
+/** What a badge shows of a product's reviews: the average and the count (from the batched ratings read). */
+export interface ProductRating {
+  /** The product's id or handle, as it was asked for. */
+  productRef: string;
+  average: number;
+  count: number;
+}
+
 /** A JSON-LD object as the API sends it (already checked to be a plain object). */
 export type JsonLd = Record<string, unknown>;
 

@@ -20,7 +20,12 @@ export const paths = {
   companyReviews: () => '/company/reviews',
   companyReviewSummary: () => '/company/review-summary',
   richSnippet: (productRef: string) => `/products/${encodeURIComponent(productRef)}/rich-snippet`,
+  /** Many products' average and count in one read (`product_ref` repeated); 404 on an API without it. */
+  ratings: () => '/products/ratings',
 } as const;
+
+/** Most product refs one ratings read may ask for. */
+export const RATINGS_MAX_REFS = 50;
 
 export const params = {
   market: 'market',

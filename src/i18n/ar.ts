@@ -101,6 +101,8 @@ export const ar: StringTable = {
   },
   'reviews.showAll': 'عرض كل المراجعات',
   'reviews.loadMore': 'عرض المزيد من المراجعات',
+  'reviews.readMore': 'اقرأ المزيد',
+  'reviews.readLess': 'عرض أقل',
   'reviews.showOriginal': 'عرض النص الأصلي',
   'reviews.showTranslation': 'عرض الترجمة',
   'reviews.translatedFrom': 'مترجم من {language}',

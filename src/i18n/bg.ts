@@ -65,6 +65,8 @@ export const bg: StringTable = {
   'reviews.matching': { one: '{count} отзив отговаря', other: '{count} отзива отговарят' },
   'reviews.showAll': 'Покажи всички отзиви',
   'reviews.loadMore': 'Покажи още отзиви',
+  'reviews.readMore': 'Прочетете още',
+  'reviews.readLess': 'Покажи по-малко',
   'reviews.showOriginal': 'Покажи оригинала',
   'reviews.showTranslation': 'Покажи превода',
   'reviews.translatedFrom': 'Преведено от {language}',

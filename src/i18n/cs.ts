@@ -65,6 +65,8 @@ export const cs: StringTable = {
   'reviews.matching': { one: '{count} odpovídající recenze', few: '{count} odpovídající recenze', many: '{count} odpovídající recenze', other: '{count} odpovídajících recenzí' },
   'reviews.showAll': 'Zobrazit všechny recenze',
   'reviews.loadMore': 'Zobrazit další recenze',
+  'reviews.readMore': 'Číst více',
+  'reviews.readLess': 'Zobrazit méně',
   'reviews.showOriginal': 'Zobrazit originál',
   'reviews.showTranslation': 'Zobrazit překlad',
   'reviews.translatedFrom': 'Přeloženo (původní jazyk: {language})',

@@ -65,6 +65,8 @@ export const da: StringTable = {
   'reviews.matching': { one: '{count} anmeldelse passer', other: '{count} anmeldelser passer' },
   'reviews.showAll': 'Vis alle anmeldelser',
   'reviews.loadMore': 'Vis flere anmeldelser',
+  'reviews.readMore': 'Læs mere',
+  'reviews.readLess': 'Vis mindre',
   'reviews.showOriginal': 'Vis original',
   'reviews.showTranslation': 'Vis oversættelse',
   'reviews.translatedFrom': 'Oversat fra {language}',

@@ -56,6 +56,8 @@ export const de: StringTable = {
   'reviews.none': 'Noch keine Bewertungen',
   'reviews.bar': { one: '{stars} Sterne: {count} Bewertung', other: '{stars} Sterne: {count} Bewertungen' },
   'reviews.generatedSummary': 'Automatisch aus Kundenbewertungen erstellte Zusammenfassung',
+  'reviews.readMore': 'Mehr lesen',
+  'reviews.readLess': 'Weniger anzeigen',
   'reviews.verifiedBuyer': 'Verifizierter Kauf',
   'reviews.reply': 'Antwort des Shops',
   'reviews.sort': 'Sortieren nach',

@@ -65,6 +65,8 @@ export const el: StringTable = {
   'reviews.matching': { one: '{count} κριτική ταιριάζει', other: '{count} κριτικές ταιριάζουν' },
   'reviews.showAll': 'Όλες οι κριτικές',
   'reviews.loadMore': 'Περισσότερες κριτικές',
+  'reviews.readMore': 'Διαβάστε περισσότερα',
+  'reviews.readLess': 'Εμφάνιση λιγότερων',
   'reviews.showOriginal': 'Εμφάνιση πρωτοτύπου',
   'reviews.showTranslation': 'Εμφάνιση μετάφρασης',
   'reviews.translatedFrom': 'Μετάφραση από τα {language}',

@@ -59,6 +59,8 @@ export const en = {
   'reviews.none': 'No reviews yet',
   'reviews.bar': { one: '{stars} stars: {count} review', other: '{stars} stars: {count} reviews' },
   'reviews.generatedSummary': 'Summary generated automatically from customer reviews',
+  'reviews.readMore': 'Read more',
+  'reviews.readLess': 'Show less',
   'reviews.verifiedBuyer': 'Verified buyer',
   'reviews.reply': 'Reply from the store',
   'reviews.sort': 'Sort by',

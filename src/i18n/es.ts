@@ -65,6 +65,8 @@ export const es: StringTable = {
   'reviews.matching': { one: '{count} reseña coincide', many: '{count} de reseñas coinciden', other: '{count} reseñas coinciden' },
   'reviews.showAll': 'Ver todas las reseñas',
   'reviews.loadMore': 'Ver más reseñas',
+  'reviews.readMore': 'Leer más',
+  'reviews.readLess': 'Mostrar menos',
   'reviews.showOriginal': 'Ver original',
   'reviews.showTranslation': 'Ver traducción',
   'reviews.translatedFrom': 'Traducido del {language}',

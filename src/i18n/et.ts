@@ -65,6 +65,8 @@ export const et: StringTable = {
   'reviews.matching': { one: '{count} sobiv arvustus', other: '{count} sobivat arvustust' },
   'reviews.showAll': 'Näita kõiki arvustusi',
   'reviews.loadMore': 'Näita rohkem arvustusi',
+  'reviews.readMore': 'Loe edasi',
+  'reviews.readLess': 'Näita vähem',
   'reviews.showOriginal': 'Näita originaali',
   'reviews.showTranslation': 'Näita tõlget',
   'reviews.translatedFrom': 'Tõlgitud (algkeel: {language})',

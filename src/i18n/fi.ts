@@ -65,6 +65,8 @@ export const fi: StringTable = {
   'reviews.matching': { one: '{count} arvostelu vastaa valintaa', other: '{count} arvostelua vastaa valintaa' },
   'reviews.showAll': 'Näytä kaikki arvostelut',
   'reviews.loadMore': 'Näytä lisää arvosteluja',
+  'reviews.readMore': 'Lue lisää',
+  'reviews.readLess': 'Näytä vähemmän',
   'reviews.showOriginal': 'Näytä alkuperäinen',
   'reviews.showTranslation': 'Näytä käännös',
   'reviews.translatedFrom': 'Käännetty (alkuperäinen kieli: {language})',

@@ -65,6 +65,8 @@ export const fr: StringTable = {
   'reviews.matching': { one: '{count} avis correspondant', many: '{count} d’avis correspondants', other: '{count} avis correspondants' },
   'reviews.showAll': 'Voir tous les avis',
   'reviews.loadMore': 'Voir plus d’avis',
+  'reviews.readMore': 'Lire la suite',
+  'reviews.readLess': 'Afficher moins',
   'reviews.showOriginal': 'Voir l’original',
   'reviews.showTranslation': 'Voir la traduction',
   'reviews.translatedFrom': 'Traduit (langue d’origine\u00a0: {language})',

@@ -66,6 +66,8 @@ export const he: StringTable = {
   'reviews.matching': { one: '{count} ביקורת מתאימה', two: '{count} ביקורות מתאימות', other: '{count} ביקורות מתאימות' },
   'reviews.showAll': 'להציג את כל הביקורות',
   'reviews.loadMore': 'להציג עוד ביקורות',
+  'reviews.readMore': 'קראו עוד',
+  'reviews.readLess': 'הצג פחות',
   'reviews.showOriginal': 'להציג את המקור',
   'reviews.showTranslation': 'להציג את התרגום',
   'reviews.translatedFrom': 'תורגם מ{language}',

@@ -65,6 +65,8 @@ export const hr: StringTable = {
   'reviews.matching': { one: '{count} odgovarajuća recenzija', few: '{count} odgovarajuće recenzije', other: '{count} odgovarajućih recenzija' },
   'reviews.showAll': 'Prikaži sve recenzije',
   'reviews.loadMore': 'Prikaži još recenzija',
+  'reviews.readMore': 'Pročitajte više',
+  'reviews.readLess': 'Prikaži manje',
   'reviews.showOriginal': 'Prikaži izvornik',
   'reviews.showTranslation': 'Prikaži prijevod',
   'reviews.translatedFrom': 'Prevedeno (izvorni jezik: {language})',

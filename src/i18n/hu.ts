@@ -66,6 +66,8 @@ export const hu: StringTable = {
   'reviews.matching': { one: '{count} megfelelő értékelés', other: '{count} megfelelő értékelés' },
   'reviews.showAll': 'Összes értékelés',
   'reviews.loadMore': 'További értékelések',
+  'reviews.readMore': 'Tovább',
+  'reviews.readLess': 'Kevesebb',
   'reviews.showOriginal': 'Eredeti megjelenítése',
   'reviews.showTranslation': 'Fordítás megjelenítése',
   'reviews.translatedFrom': 'Fordítás (eredeti nyelv: {language})',

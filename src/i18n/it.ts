@@ -65,6 +65,8 @@ export const it: StringTable = {
   'reviews.matching': { one: '{count} recensione corrispondente', many: '{count} di recensioni corrispondenti', other: '{count} recensioni corrispondenti' },
   'reviews.showAll': 'Mostra tutte le recensioni',
   'reviews.loadMore': 'Mostra altre recensioni',
+  'reviews.readMore': 'Leggi di più',
+  'reviews.readLess': 'Mostra meno',
   'reviews.showOriginal': 'Mostra originale',
   'reviews.showTranslation': 'Mostra traduzione',
   'reviews.translatedFrom': 'Tradotto dall’originale in {language}',

@@ -65,6 +65,8 @@ export const ja: StringTable = {
   'reviews.matching': { other: '該当するレビュー：{count}件' },
   'reviews.showAll': 'すべてのレビューを表示',
   'reviews.loadMore': 'レビューをもっと見る',
+  'reviews.readMore': '続きを読む',
+  'reviews.readLess': '閉じる',
   'reviews.showOriginal': '原文を表示',
   'reviews.showTranslation': '翻訳を表示',
   'reviews.translatedFrom': '{language}から翻訳',

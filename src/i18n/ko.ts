@@ -65,6 +65,8 @@ export const ko: StringTable = {
   'reviews.matching': { other: '일치하는 리뷰 {count}개' },
   'reviews.showAll': '모든 리뷰 보기',
   'reviews.loadMore': '리뷰 더 보기',
+  'reviews.readMore': '더 보기',
+  'reviews.readLess': '접기',
   'reviews.showOriginal': '원문 보기',
   'reviews.showTranslation': '번역 보기',
   'reviews.translatedFrom': '{language}에서 번역됨',

@@ -1,6 +1,7 @@
 import { pageOverrides, type StringOverrides } from '../page/strings.js';
 import { closestComposed } from '../shared/closest-composed.js';
 import { en, type PluralForms, type StringKey } from './en.js';
+import { formatter } from './formatters.js';
 import { tableFor, tables } from './tables.js';
 
 /** The language and region of each known market's shortId. */
@@ -78,7 +79,7 @@ export class Localizer {
     this.language = this.locale.split('-')[0]!.toLowerCase();
     this.table = tableFor(this.locale);
     this.direction = direction(this.locale);
-    this.plurals = new Intl.PluralRules(this.locale);
+    this.plurals = formatter(Intl.PluralRules, this.locale);
   }
 
   /**
@@ -111,12 +112,12 @@ export class Localizer {
   }
 
   number(value: number, options?: Intl.NumberFormatOptions): string {
-    return new Intl.NumberFormat(this.locale, options).format(value);
+    return formatter(Intl.NumberFormat, this.locale, options).format(value);
   }
 
   price(amount: number, currency: string): string {
     try {
-      return new Intl.NumberFormat(this.locale, { style: 'currency', currency }).format(amount);
+      return formatter(Intl.NumberFormat, this.locale, { style: 'currency', currency }).format(amount);
     } catch {
       return `${this.number(amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
     }
@@ -124,7 +125,7 @@ export class Localizer {
 
   date(iso: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
     const at = new Date(iso);
-    return Number.isNaN(at.getTime()) ? '' : new Intl.DateTimeFormat(this.locale, options).format(at);
+    return Number.isNaN(at.getTime()) ? '' : formatter(Intl.DateTimeFormat, this.locale, options).format(at);
   }
 
   /** "3 days ago", "last month": the nearest sensible unit. */
@@ -140,7 +141,7 @@ export class Localizer {
       ['hour', 3_600],
       ['minute', 60],
     ];
-    const format = new Intl.RelativeTimeFormat(this.locale, { numeric: 'auto' });
+    const format = formatter(Intl.RelativeTimeFormat, this.locale, { numeric: 'auto' });
     for (const [unit, size] of units) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
     return format.format(seconds, 'second');
   }
@@ -148,7 +149,7 @@ export class Localizer {
   /** A language's name in this locale ("German", "Deutsch"). */
   languageName(code: string): string {
     try {
-      return new Intl.DisplayNames(this.locale, { type: 'language' }).of(code) ?? code;
+      return formatter(Intl.DisplayNames, this.locale, { type: 'language' }).of(code) ?? code;
     } catch {
       return code;
     }

@@ -65,6 +65,8 @@ export const lt: StringTable = {
   'reviews.matching': { one: 'Atitinka {count} atsiliepimas', few: 'Atitinka {count} atsiliepimai', many: 'Atitinka {count} atsiliepimo', other: 'Atitinka {count} atsiliepimų' },
   'reviews.showAll': 'Rodyti visus atsiliepimus',
   'reviews.loadMore': 'Rodyti daugiau atsiliepimų',
+  'reviews.readMore': 'Skaityti daugiau',
+  'reviews.readLess': 'Rodyti mažiau',
   'reviews.showOriginal': 'Rodyti originalą',
   'reviews.showTranslation': 'Rodyti vertimą',
   'reviews.translatedFrom': 'Išversta (originalo kalba: {language})',

@@ -65,6 +65,8 @@ export const lv: StringTable = {
   'reviews.matching': { zero: 'Atbilst {count} atsauksmju', one: 'Atbilst {count} atsauksme', other: 'Atbilst {count} atsauksmes' },
   'reviews.showAll': 'Rādīt visas atsauksmes',
   'reviews.loadMore': 'Rādīt vairāk atsauksmju',
+  'reviews.readMore': 'Lasīt vairāk',
+  'reviews.readLess': 'Rādīt mazāk',
   'reviews.showOriginal': 'Rādīt oriģinālu',
   'reviews.showTranslation': 'Rādīt tulkojumu',
   'reviews.translatedFrom': 'Tulkots (oriģinālvaloda: {language})',

@@ -66,6 +66,8 @@ export const nb: StringTable = {
   'reviews.matching': { one: '{count} anmeldelse passer', other: '{count} anmeldelser passer' },
   'reviews.showAll': 'Vis alle anmeldelser',
   'reviews.loadMore': 'Vis flere anmeldelser',
+  'reviews.readMore': 'Les mer',
+  'reviews.readLess': 'Vis mindre',
   'reviews.showOriginal': 'Vis original',
   'reviews.showTranslation': 'Vis oversettelse',
   'reviews.translatedFrom': 'Oversatt fra {language}',

@@ -65,6 +65,8 @@ export const nl: StringTable = {
   'reviews.matching': { one: '{count} passende review', other: '{count} passende reviews' },
   'reviews.showAll': 'Alle reviews tonen',
   'reviews.loadMore': 'Meer reviews laden',
+  'reviews.readMore': 'Lees meer',
+  'reviews.readLess': 'Toon minder',
   'reviews.showOriginal': 'Origineel tonen',
   'reviews.showTranslation': 'Vertaling tonen',
   'reviews.translatedFrom': 'Vertaald uit het {language}',

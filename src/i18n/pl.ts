@@ -65,6 +65,8 @@ export const pl: StringTable = {
   'reviews.matching': { one: '{count} pasująca opinia', few: '{count} pasujące opinie', many: '{count} pasujących opinii', other: '{count} pasującej opinii' },
   'reviews.showAll': 'Pokaż wszystkie opinie',
   'reviews.loadMore': 'Pokaż więcej opinii',
+  'reviews.readMore': 'Czytaj więcej',
+  'reviews.readLess': 'Pokaż mniej',
   'reviews.showOriginal': 'Pokaż oryginał',
   'reviews.showTranslation': 'Pokaż tłumaczenie',
   'reviews.translatedFrom': 'Przetłumaczono (język oryginału: {language})',

@@ -66,6 +66,8 @@ export const ptBR: StringTable = {
   'reviews.matching': { one: '{count} avaliação encontrada', many: '{count} de avaliações encontradas', other: '{count} avaliações encontradas' },
   'reviews.showAll': 'Ver todas as avaliações',
   'reviews.loadMore': 'Carregar mais avaliações',
+  'reviews.readMore': 'Ler mais',
+  'reviews.readLess': 'Mostrar menos',
   'reviews.showOriginal': 'Ver original',
   'reviews.showTranslation': 'Ver tradução',
   'reviews.translatedFrom': 'Traduzido do {language}',

@@ -66,6 +66,8 @@ export const pt: StringTable = {
   'reviews.matching': { one: '{count} avaliação corresponde', many: '{count} de avaliações correspondem', other: '{count} avaliações correspondem' },
   'reviews.showAll': 'Ver todas as avaliações',
   'reviews.loadMore': 'Ver mais avaliações',
+  'reviews.readMore': 'Ler mais',
+  'reviews.readLess': 'Mostrar menos',
   'reviews.showOriginal': 'Ver original',
   'reviews.showTranslation': 'Ver tradução',
   'reviews.translatedFrom': 'Traduzido do {language}',

@@ -65,6 +65,8 @@ export const ro: StringTable = {
   'reviews.matching': { one: '{count} recenzie corespunde', few: '{count} recenzii corespund', other: '{count} de recenzii corespund' },
   'reviews.showAll': 'Afișați toate recenziile',
   'reviews.loadMore': 'Afișați mai multe recenzii',
+  'reviews.readMore': 'Citește mai mult',
+  'reviews.readLess': 'Afișează mai puțin',
   'reviews.showOriginal': 'Afișați originalul',
   'reviews.showTranslation': 'Afișați traducerea',
   'reviews.translatedFrom': 'Tradus din {language}',

@@ -65,6 +65,8 @@ export const sk: StringTable = {
   'reviews.matching': { one: '{count} zodpovedajúca recenzia', few: '{count} zodpovedajúce recenzie', many: '{count} zodpovedajúcej recenzie', other: '{count} zodpovedajúcich recenzií' },
   'reviews.showAll': 'Zobraziť všetky recenzie',
   'reviews.loadMore': 'Zobraziť ďalšie recenzie',
+  'reviews.readMore': 'Čítať viac',
+  'reviews.readLess': 'Zobraziť menej',
   'reviews.showOriginal': 'Zobraziť originál',
   'reviews.showTranslation': 'Zobraziť preklad',
   'reviews.translatedFrom': 'Preložené (pôvodný jazyk: {language})',

@@ -65,6 +65,8 @@ export const sl: StringTable = {
   'reviews.matching': { one: '{count} ustrezno mnenje', two: '{count} ustrezni mnenji', few: '{count} ustrezna mnenja', other: '{count} ustreznih mnenj' },
   'reviews.showAll': 'Prikaži vsa mnenja',
   'reviews.loadMore': 'Prikaži več mnenj',
+  'reviews.readMore': 'Preberi več',
+  'reviews.readLess': 'Prikaži manj',
   'reviews.showOriginal': 'Prikaži izvirnik',
   'reviews.showTranslation': 'Prikaži prevod',
   'reviews.translatedFrom': 'Prevedeno (izvirni jezik: {language})',

@@ -56,6 +56,8 @@ export const sv: StringTable = {
   'reviews.none': 'Inga recensioner ännu',
   'reviews.bar': { one: '{stars} stjärnor: {count} recension', other: '{stars} stjärnor: {count} recensioner' },
   'reviews.generatedSummary': 'Sammanfattning skapad automatiskt från kundrecensioner',
+  'reviews.readMore': 'Läs mer',
+  'reviews.readLess': 'Visa mindre',
   'reviews.verifiedBuyer': 'Verifierat köp',
   'reviews.reply': 'Svar från butiken',
   'reviews.sort': 'Sortera efter',

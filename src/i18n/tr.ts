@@ -66,6 +66,8 @@ export const tr: StringTable = {
   'reviews.matching': { one: '{count} değerlendirme eşleşiyor', other: '{count} değerlendirme eşleşiyor' },
   'reviews.showAll': 'Tüm değerlendirmeleri göster',
   'reviews.loadMore': 'Daha fazla değerlendirme göster',
+  'reviews.readMore': 'Devamını oku',
+  'reviews.readLess': 'Daha az göster',
   'reviews.showOriginal': 'Orijinalini göster',
   'reviews.showTranslation': 'Çeviriyi göster',
   'reviews.translatedFrom': 'Çeviri (orijinal dil: {language})',

@@ -65,6 +65,8 @@ export const uk: StringTable = {
   'reviews.matching': { one: '{count} відповідний відгук', few: '{count} відповідні відгуки', many: '{count} відповідних відгуків', other: '{count} відповідного відгуку' },
   'reviews.showAll': 'Показати всі відгуки',
   'reviews.loadMore': 'Показати більше відгуків',
+  'reviews.readMore': 'Читати далі',
+  'reviews.readLess': 'Показати менше',
   'reviews.showOriginal': 'Показати оригінал',
   'reviews.showTranslation': 'Показати переклад',
   'reviews.translatedFrom': 'Перекладено (мова оригіналу: {language})',

@@ -66,6 +66,8 @@ export const zhCN: StringTable = {
   'reviews.matching': { other: '{count} 条符合条件的评价' },
   'reviews.showAll': '显示全部评价',
   'reviews.loadMore': '加载更多评价',
+  'reviews.readMore': '展开全文',
+  'reviews.readLess': '收起',
   'reviews.showOriginal': '显示原文',
   'reviews.showTranslation': '显示译文',
   'reviews.translatedFrom': '译自{language}',

@@ -11,7 +11,6 @@
  * looks through open shadow roots once the page has loaded, and
  * `StorefrontWidgets.discover(root)` loads what a later shadow root holds.
  */
-import { ELEMENTS } from '../elements/catalog.js';
 import { configure } from '../page/configure.js';
 import { sharedSingleton } from '../page/shared-state.js';
 import { setStrings } from '../page/strings.js';
@@ -38,31 +37,30 @@ const modules = script ? new URL('module/', script.src) : new URL('./', import.m
 const other = globalThis.StorefrontWidgets;
 if (other) {
   console.warn(
-    `storefront-widgets ${VERSION}: storefront-widgets ${other.version} already defined the svc-* elements on this page; this copy left them alone. ` +
-      'Load the library once (one script tag or one bundle) to avoid shipping it twice.',
+    `storefront-widgets ${VERSION}: storefront-widgets ${other.version} already defined the svc-* elements on this page; this copy left them alone. Load the library once.`,
   );
 } else {
   start();
 }
 
 function start(): void {
-  const pending = new Map<string, (typeof ELEMENTS)[number]>(ELEMENTS.map((entry) => [entry.tag, entry]));
-  const selector = [...pending.keys()].join(',');
+  const pending = new Set(Object.keys(ELEMENT_MODULES));
+  const selector = [...pending].join(',');
 
   const load = (tag: string): void => {
-    const entry = pending.get(tag);
-    if (!entry) return;
-    pending.delete(tag);
+    if (!pending.delete(tag)) return;
     if (pending.size === 0) observer.disconnect();
     // Another copy of the library (a theme's bundle) defined it already: leave it.
     if (customElements.get(tag)) return;
-    const [file, ...chunks] = ELEMENT_MODULES[tag] ?? [];
+    const files = [...ELEMENT_MODULES[tag]!];
+    const idle = files[0] === 0 && files.shift() === 0;
+    const [file, ...chunks] = files as string[];
     const url = (name: string) => new URL(name, modules).href;
     const go = () => {
       for (const chunk of chunks) preload(url(chunk));
       import(/* @vite-ignore */ url(file!)).catch((error: unknown) => console.error(`storefront-widgets: could not load <${tag}> from ${url(file!)}.`, error));
     };
-    if (entry.load === 'idle') whenIdle(go);
+    if (idle) whenIdle(go);
     else go();
   };
 
@@ -91,8 +89,10 @@ function start(): void {
 }
 
 /** Starts fetching a module `url` now, so that it is there when the module that imports it asks. */
+const preloaded = new Set<string>();
 function preload(url: string): void {
-  if (document.querySelector(`link[rel="modulepreload"][href="${url}"]`)) return;
+  if (preloaded.has(url)) return;
+  preloaded.add(url);
   const link = document.createElement('link');
   link.rel = 'modulepreload';
   link.href = url;

@@ -1,7 +1,8 @@
-import type { InfiniteData, InfiniteQueryObserverOptions, QueryObserverOptions } from '@tanstack/query-core';
+import type { InfiniteData, InfiniteQueryObserverOptions, QueryClient, QueryObserverOptions } from '@tanstack/query-core';
 import type { PostFilters, ReviewQuery, ReviewTarget, StorefrontClient } from '../api/client.js';
 import type { StorefrontError } from '../api/errors.js';
-import type { JsonLd, Page, Post, Review, ReviewSummary } from '../api/types.js';
+import type { JsonLd, Page, Post, ProductRating, Review, ReviewSummary } from '../api/types.js';
+import { ratingsBatch } from './ratings-batch.js';
 
 /**
  * Query keys and options for every Storefront read, from small factories, so that the
@@ -13,12 +14,14 @@ export type PostKey = readonly ['storefront', 'post', string, string];
 export type ReviewsKey = readonly ['storefront', 'reviews', string, ReviewTarget, ReviewQuery, number];
 export type ReviewSummaryKey = readonly ['storefront', 'review-summary', string, ReviewTarget];
 export type RichSnippetKey = readonly ['storefront', 'rich-snippet', string, string];
+export type RatingKey = readonly ['storefront', 'rating', string, string];
 
 export type PostsOptions = InfiniteQueryObserverOptions<Page<Post>, StorefrontError, InfiniteData<Page<Post>, string | null>, PostsKey, string | null>;
 export type ReviewsOptions = InfiniteQueryObserverOptions<Page<Review>, StorefrontError, InfiniteData<Page<Review>, string | null>, ReviewsKey, string | null>;
 export type PostOptions = QueryObserverOptions<Post, StorefrontError, Post, Post, PostKey>;
 export type ReviewSummaryOptions = QueryObserverOptions<ReviewSummary, StorefrontError, ReviewSummary, ReviewSummary, ReviewSummaryKey>;
 export type RichSnippetOptions = QueryObserverOptions<JsonLd, StorefrontError, JsonLd, JsonLd, RichSnippetKey>;
+export type RatingOptions = QueryObserverOptions<ProductRating, StorefrontError, ProductRating, ProductRating, RatingKey>;
 
 /** Posts change slowly and the API lets them be cached for a minute. */
 export const POSTS_STALE_TIME = 60_000;
@@ -29,6 +32,7 @@ export const queryKeys = {
   reviews: (market: string, target: ReviewTarget, query: ReviewQuery, pageSize: number): ReviewsKey => ['storefront', 'reviews', market, target, query, pageSize],
   reviewSummary: (market: string, target: ReviewTarget): ReviewSummaryKey => ['storefront', 'review-summary', market, target],
   richSnippet: (market: string, productRef: string): RichSnippetKey => ['storefront', 'rich-snippet', market, productRef],
+  rating: (market: string, productRef: string): RatingKey => ['storefront', 'rating', market, productRef],
 };
 
 export function postsQuery(client: StorefrontClient, market: string, filters: PostFilters, pageSize: number): PostsOptions {
@@ -80,6 +84,26 @@ export function richSnippetQuery(client: StorefrontClient, market: string, produ
   return {
     queryKey: queryKeys.richSnippet(market, productRef),
     queryFn: ({ signal }) => client.getRichSnippet(market, productRef, signal),
+    staleTime: REVIEWS_STALE_TIME,
+  };
+}
+
+/**
+ * A product's average and count, for a badge: read in one batch with every other badge
+ * that asks within the same task or frame (`ratings-batch.ts`). A full review summary of
+ * the same product already in the cache serves it without a request (it has both
+ * figures); never the reverse, since a full summary needs the distribution.
+ */
+export function ratingQuery(client: StorefrontClient, queryClient: QueryClient, market: string, productRef: string): RatingOptions {
+  const summaryKey = queryKeys.reviewSummary(market, { productRef });
+  return {
+    queryKey: queryKeys.rating(market, productRef),
+    queryFn: ({ signal }) => ratingsBatch(client, market).load(productRef, signal),
+    initialData: () => {
+      const summary = queryClient.getQueryData<ReviewSummary>(summaryKey);
+      return summary && { productRef, average: summary.average, count: summary.count };
+    },
+    initialDataUpdatedAt: () => queryClient.getQueryState(summaryKey)?.dataUpdatedAt,
     staleTime: REVIEWS_STALE_TIME,
   };
 }

@@ -48,3 +48,16 @@ export async function requestLog(apiBase: string, key: string, options: { prefli
   const log = (await response.json()) as LoggedRequest[];
   return options.preflights ? log : log.filter((entry) => entry.method !== 'OPTIONS');
 }
+
+/**
+ * Makes `/v1/products/ratings` answer `404 not_found` for the key (`available: false`), as
+ * an API without the batched read would, or serves it again (`true`).
+ */
+export async function setRatingsAvailable(apiBase: string, key: string, available: boolean): Promise<void> {
+  const response = await fetch(`${apiBase}/__emulator/ratings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, available }),
+  });
+  if (!response.ok) throw new Error(`could not switch the ratings read: ${response.status}`);
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeJsonLd, normalizePage, normalizePost, normalizeReview, normalizeReviewSummary } from '../../src/api/normalize.ts';
+import { normalizeJsonLd, normalizePage, normalizePost, normalizeRating, normalizeReview, normalizeReviewSummary } from '../../src/api/normalize.ts';
 
 const BASE = 'https://api.example.com';
 const VALID_HASH = 'LEHV6nWB2yk8pyo0adR*.7kCMdnj';
@@ -45,6 +45,7 @@ describe('normalizer: arbitrary JSON', () => {
         normalizePost(value, BASE);
         normalizeReview(value, BASE);
         normalizeReviewSummary(value);
+        normalizePage(value, normalizeRating);
         normalizeJsonLd(value);
         normalizePage({ data: [value, value], next_cursor: value }, normalizePost, BASE);
       }),
@@ -167,5 +168,14 @@ describe('normalizer: hostile and odd values', () => {
     expect(normalizePage({ data: 'x' }, normalizePost).ok).toBe(false);
     expect(normalizeReviewSummary({ average: 9, count: 3 }).ok).toBe(false);
     expect(normalizeReviewSummary({ average: 0, count: 0, distribution: {} })).toMatchObject({ ok: true, value: { count: 0, distribution: { 1: 0, 5: 0 } } });
+  });
+
+  it('reads ratings entries, dropping the ones without a ref or with impossible figures', () => {
+    const result = normalizePage(
+      { data: [{ product_ref: 'a', average: 4.5, count: 2 }, { product_ref: 'b', average: 7, count: 2 }, { average: 4, count: 1 }, { productRef: 'c', average: 3, count: 0 }] },
+      normalizeRating,
+    );
+    expect(result).toMatchObject({ ok: true, value: { items: [{ productRef: 'a', average: 4.5, count: 2 }, { productRef: 'c', average: 0, count: 0 }], nextCursor: null } });
+    expect(result.ok && result.problems).toEqual(['#1: average is not from 1 to 5', '#2: product_ref is missing']);
   });
 });

@@ -15,6 +15,8 @@ export interface LayoutContext {
   sentinel: boolean;
   /** Posts rendered as tiles so far; the rest hold their place as skeletons until the next frames. */
   rendered: number;
+  /** Whether the gallery was in the first viewport: its first row's images then load at once. */
+  aboveFold: boolean;
 }
 
 /** A grey, blurhash-less stand-in for a tile while the first page loads. */

@@ -38,7 +38,7 @@ function renderAvatar(post: Post): TemplateResult {
   const image = post.uploadedBy?.image;
   return html`<span class="avatar" aria-hidden="true">
     ${image
-      ? html`<canvas ${blurhash(image.hash)}></canvas><img src=${image.url} alt="" width="40" height="40" loading="lazy" decoding="async" />`
+      ? html`<canvas ${blurhash(image.hash)}></canvas><img src=${image.url} alt="" width="40" height="40" loading="lazy" fetchpriority="low" decoding="async" />`
       : html`<span class="initial">${(user.charAt(0) || '•').toUpperCase()}</span>`}
   </span>`;
 }

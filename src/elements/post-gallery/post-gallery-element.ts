@@ -246,7 +246,7 @@ export class SvcPostGallery extends StorefrontElement {
     }
     const mode = this.mode;
     const extras = this.extras.value;
-    const posts = result?.data && this.layoutReady() ? this.view.posts : undefined;
+    const posts = result?.data && this.layoutReady() && this.pacing.near ? this.view.posts : undefined;
     if (posts && posts.length === 0 && !result?.hasNextPage) return html`<slot name="empty"></slot>`;
     const ctx: LayoutContext = {
       posts,
@@ -256,6 +256,7 @@ export class SvcPostGallery extends StorefrontElement {
       onOpen: this.openTile,
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,
       rendered: this.paced.rendered,
+      aboveFold: this.pacing.aboveFold,
     };
     const body =
       mode === 'carousel' && extras && this.carousel

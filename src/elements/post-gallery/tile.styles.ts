@@ -12,9 +12,10 @@ export const tileStyles = css`
     display: block;
     width: 100%;
     height: 100%;
+    /* The blurhash is decoded in the media's shape: cropped like the picture. */
+    object-fit: cover;
   }
   .media {
-    object-fit: cover;
     opacity: 0;
     transition:
       opacity 320ms ease-out,

@@ -47,7 +47,7 @@ function onImageError(event: Event): void {
 
 export interface TileOptions {
   index: number;
-  /** Tiles in the first visible row load at once, with high priority; the rest lazily. */
+  /** The first row of a gallery above the fold loads at once; every other tile lazily, with low priority (the page's own hero comes first). */
   eager: boolean;
   localizer: Localizer;
   onOpen: (index: number, tile: HTMLElement) => void;
@@ -73,7 +73,7 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
     aria-label=${tileLabel(post, localizer)}
     @click=${(event: Event) => options.onOpen(index, event.currentTarget as HTMLElement)}
   >
-    <canvas class="placeholder" ${blurhash(post.media.hash)} aria-hidden="true"></canvas>
+    <canvas class="placeholder" ${blurhash(post.media.hash, post.media)} aria-hidden="true"></canvas>
     ${src
       ? html`<img
           part="media"
@@ -81,7 +81,7 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
           decoding="async"
           draggable="false"
           loading=${eager ? 'eager' : 'lazy'}
-          fetchpriority=${eager ? 'high' : 'auto'}
+          fetchpriority=${eager ? 'auto' : 'low'}
           width=${ifDefined(post.media.width)}
           height=${ifDefined(post.media.height)}
           alt=${altText(post, localizer)}

@@ -2,9 +2,9 @@ import { html, nothing, type PropertyValues } from 'lit';
 import type { QueryObserverResult } from '@tanstack/query-core';
 import type { ReviewTarget } from '../../api/client.js';
 import type { StorefrontError } from '../../api/errors.js';
-import type { ReviewSummary } from '../../api/types.js';
+import type { ProductRating, ReviewSummary } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
-import { reviewSummaryQuery, type ReviewSummaryOptions } from '../../queries/options.js';
+import { ratingQuery, reviewSummaryQuery, type RatingOptions, type ReviewSummaryOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
 import { renderError } from '../shared/states.js';
 import { hostVisibility } from '../shared/host-visibility.js';
@@ -13,6 +13,7 @@ import { renderDistribution, renderOverview, type Star } from '../shared/reviews
 import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../shared/reviews/filter-event.js';
 import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
 import { renderStars, renderStarsPlaceholder } from '../shared/reviews/stars.js';
+import { ClampController, renderGeneratedSummary } from './generated-summary.js';
 import { applyFilterToLists } from './list-filter.js';
 import { reviewSummaryStyles } from './review-summary.styles.js';
 
@@ -48,7 +49,8 @@ const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 
  * @csspart bar - A bar's button; `bar-pressed` too while it filters.
  * @csspart bar-track - A bar's track.
  * @csspart bar-fill - A bar's filled share.
- * @csspart generated-summary - The automatically generated text summary.
+ * @csspart generated-summary - The automatically generated text summary, clamped to `--svc-review-summary-lines`.
+ * @csspart read-more - The button that shows the whole generated summary (and clamps it again).
  * @csspart empty - The "No reviews yet" state.
  * @csspart error - The error state; `retry-button` is its button.
  *
@@ -62,6 +64,7 @@ const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 
  * @cssprop [--svc-review-focus-color=#1d4ed8] - Focus outlines.
  * @cssprop [--svc-review-radius=6px] - Corner radius.
  * @cssprop [--svc-review-average-size=2.75rem] - The average's font size.
+ * @cssprop [--svc-review-summary-lines=4] - Lines of the generated summary shown before "Read more"; its box always takes that many, so nothing moves when it arrives.
  */
 export class SvcReviewSummary extends StorefrontElement {
   static override styles = reviewSummaryStyles;
@@ -89,12 +92,21 @@ export class SvcReviewSummary extends StorefrontElement {
   selectedRating: Star | null = null;
 
   private readonly setHidden = hostVisibility(this);
+  private readonly clamp = new ClampController(this, () => this.renderRoot.querySelector('.summary .generated-text'));
   private reportedError: unknown;
 
-  private readonly summary = queryController<QueryObserverResult<ReviewSummary, StorefrontError>, ReviewSummaryOptions>(this, () => {
+  /**
+   * A product's badge needs only the average and count: it reads them in one batch with
+   * every badge that asks at the same time. The full summary (and the store's badge) read
+   * the review summary.
+   */
+  private readonly summary = queryController<QueryObserverResult<ReviewSummary | ProductRating, StorefrontError>, ReviewSummaryOptions | RatingOptions>(this, () => {
     const storefront = this.storefront;
     const target = this.target;
-    return storefront.ok && target ? { queryClient: storefront.queryClient, options: reviewSummaryQuery(storefront.client, storefront.market, target) } : undefined;
+    if (!storefront.ok || !target) return undefined;
+    const { client, queryClient, market } = storefront;
+    const options = this.variant === 'badge' && 'productRef' in target ? ratingQuery(client, queryClient, market, target.productRef) : reviewSummaryQuery(client, market, target);
+    return { queryClient, options };
   });
 
   /** Whether `variant` asks for the badge (an unknown variant is the full summary, with a warning). */
@@ -125,7 +137,10 @@ export class SvcReviewSummary extends StorefrontElement {
   };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('productRef') || changed.has('company')) this.selectedRating = null;
+    if (changed.has('productRef') || changed.has('company')) {
+      this.selectedRating = null;
+      this.clamp.expanded = false;
+    }
     const result = this.summary.result;
     const silent = result !== undefined && result.data === undefined && isSilentFailure(result.error);
     const empty = result?.data?.count === 0 && this.hideEmpty;
@@ -153,19 +168,23 @@ export class SvcReviewSummary extends StorefrontElement {
       if (result.error) return isSilentFailure(result.error) ? nothing : renderError(result.error, this.localizer, () => void result.refetch());
       return this.renderLoading();
     }
+    // Far below the fold: the data is read, the content waits (in the reserved space) until it comes near.
+    if (!this.pacing.near) return this.renderLoading();
     if (summary.count === 0) return this.hideEmpty ? nothing : this.renderNone();
-    return this.badge ? this.renderBadge(summary) : this.renderFull(summary);
+    if (this.badge) return this.renderBadge(summary);
+    return 'distribution' in summary ? this.renderFull(summary) : this.renderLoading();
   }
 
   private renderLoading() {
     // "Loading…" in a polite live region (not aria-busy, which would keep it from being read).
     const loading = html`<span class="visually-hidden">${this.localizer.t('loading')}</span>`;
-    if (this.badge) return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}</span>`;
+    if (this.badge) return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}<span class="count" aria-hidden="true"></span></span>`;
     // The full layout with empty figures, hidden: the space the summary will take is
     // reserved before the data arrives, so the page below does not move.
     return html`<div class="loading"><span role="status">${loading}</span><div class="reserve" aria-hidden="true">
         ${renderOverview(EMPTY_SUMMARY, this.localizer, { placeholder: true })}
         ${renderDistribution(EMPTY_SUMMARY, this.localizer, { selected: null, onSelect: () => {}, label: '' })}
+        ${renderGeneratedSummary(undefined, this.localizer, this.clamp)}
       </div></div>`;
   }
 
@@ -173,7 +192,7 @@ export class SvcReviewSummary extends StorefrontElement {
     return html`<p class="none" part="empty">${this.badge ? nothing : renderStars(0, this.localizer)}<span>${this.localizer.t('reviews.none')}</span></p>`;
   }
 
-  private renderBadge(summary: ReviewSummary) {
+  private renderBadge(summary: Pick<ReviewSummary, 'average' | 'count'>) {
     const count = this.localizer.t('reviews.count', { count: summary.count });
     return html`<span class="badge" part="badge">
       ${renderStars(summary.average, this.localizer)}
@@ -186,12 +205,7 @@ export class SvcReviewSummary extends StorefrontElement {
     return html`<div class="summary" part="base">
       ${renderOverview(summary, localizer)}
       ${renderDistribution(summary, localizer, { selected: this.selectedRating, onSelect: (star) => this.select(star), label: localizer.t('reviews.filterByRating') })}
-      ${summary.summary
-        ? html`<div class="generated" part="generated-summary">
-            <p lang=${summary.summary.language ?? nothing} dir="auto">${summary.summary.text}</p>
-            <p class="generated-note">${localizer.t('reviews.generatedSummary')}</p>
-          </div>`
-        : nothing}
+      ${summary.summary ? renderGeneratedSummary(summary.summary, localizer, this.clamp) : nothing}
     </div>`;
   }
 

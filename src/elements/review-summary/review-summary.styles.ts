@@ -2,12 +2,14 @@ import { css } from 'lit';
 import { distributionStyles, overviewStyles } from '../shared/reviews/distribution.js';
 import { reviewTokens } from '../shared/reviews/review-tokens.js';
 import { starsStyles } from '../shared/reviews/stars.js';
+import { generatedSummaryStyles } from './generated-summary.js';
 
 export const reviewSummaryStyles = [
   reviewTokens,
   starsStyles,
   overviewStyles,
   distributionStyles,
+  generatedSummaryStyles,
   css`
     :host {
       display: block;
@@ -35,23 +37,6 @@ export const reviewSummaryStyles = [
         grid-column: 1 / -1;
       }
     }
-    .generated {
-      margin: 0;
-      padding: 0.875rem 1rem;
-      border-inline-start: 3px solid var(--_star-color);
-      border-start-end-radius: var(--_radius);
-      border-end-end-radius: var(--_radius);
-      background: var(--_selected-bg);
-    }
-    .generated p {
-      margin: 0;
-      line-height: 1.5;
-    }
-    .generated .generated-note {
-      margin-block-start: 0.375rem;
-      color: var(--_muted);
-      font-size: 0.8125em;
-    }
     .badge {
       display: inline-flex;
       align-items: center;
@@ -59,7 +44,13 @@ export const reviewSummaryStyles = [
       white-space: nowrap;
       line-height: 1.2;
     }
+    /* One size from loading to loaded, whatever the count: room for "(99999)". */
+    .badge {
+      block-size: calc(var(--_star-size) + 0.25rem);
+    }
     .badge .count {
+      display: inline-block;
+      min-inline-size: 7ch;
       font-size: 0.875em;
       font-variant-numeric: tabular-nums;
     }

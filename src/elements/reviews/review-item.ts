@@ -68,6 +68,7 @@ function renderMedia(review: Review, localizer: Localizer): TemplateResult {
             src=${media.url}
             alt=${localizer.t('reviews.mediaAlt', { index: index + 1, total })}
             loading="lazy"
+            fetchpriority="low"
             decoding="async"
             width=${media.width ?? 96}
             height=${media.height ?? 96}

@@ -62,17 +62,6 @@ export const reviewsStyles = [
       margin: 0;
       font-weight: 600;
     }
-    .link-button {
-      min-block-size: 24px;
-      padding: 0;
-      border: 0;
-      background: none;
-      color: inherit;
-      font: inherit;
-      text-decoration: underline;
-      text-underline-offset: 0.15em;
-      cursor: pointer;
-    }
     .list {
       list-style: none;
       margin: 0;

@@ -7,6 +7,8 @@ import { followLanguageDirection } from './direction.js';
 import { tableLoading } from '../../i18n/tables.js';
 import { whenAnalyticsConfigured } from '../../page/analytics-settings.js';
 import { ViewTracker } from '../../controllers/view-tracker.js';
+import { preconnect } from './preconnect.js';
+import { RenderPacing } from './render-pacing.js';
 
 const reported = new Set<string>();
 
@@ -58,6 +60,9 @@ export class StorefrontElement extends LitElement {
   /** The element's language; defaults to its market's, then the page's. */
   override lang!: string;
 
+  /** The first render in a task of its own; content only near the viewport; whether above the fold (render-pacing.ts). */
+  protected readonly pacing = new RenderPacing(this);
+
   private resolvedKey = '';
   private resolved: ResolvedStorefront | undefined;
   private reportedSetup: ResolvedStorefront | undefined;
@@ -73,11 +78,6 @@ export class StorefrontElement extends LitElement {
     dwell: 0,
     onView: () => this.emit('svc-widget-view', { kind: this.localName.replace(/^svc-/, '') }),
   });
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    bridgeWhenConfigured();
-  }
 
   /** The settings from the element, its `<svc-storefront>` and the page's defaults. */
   private get settings() {
@@ -99,6 +99,13 @@ export class StorefrontElement extends LitElement {
     return this.resolved;
   }
 
+  override connectedCallback(): void {
+    const storefront = this.storefront;
+    if (storefront.ok) preconnect(storefront.client.apiBase);
+    super.connectedCallback();
+    bridgeWhenConfigured();
+  }
+
   /** Strings and `Intl` formatting in the element's locale. */
   protected get localizer(): Localizer {
     const resolved = this.storefront;
@@ -117,15 +124,16 @@ export class StorefrontElement extends LitElement {
    * frameworks (React, Vue, Svelte) set properties just after creating or connecting
    * an element, so a setting that arrives that late is not an error. Then waits for
    * the strings of the element's language, where a build loads them on demand (every
-   * language but English): no English for a moment.
+   * language but English): no English for a moment; and the first render for a task
+   * of its own.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (!this.hasUpdated && !this.waitedForSettings && !settingsComplete(this.settings)) {
       this.waitedForSettings = true;
       return new Promise((resolve) => setTimeout(resolve)).then(() => this.scheduleUpdate());
     }
-    const loading = tableLoading(this.localizer.table);
-    return loading === undefined ? super.scheduleUpdate() : loading.then(() => super.scheduleUpdate());
+    const waits = [tableLoading(this.localizer.table), this.pacing.firstRender()].filter((wait) => wait !== undefined);
+    return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
   }
 
   /**

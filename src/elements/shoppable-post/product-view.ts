@@ -41,7 +41,7 @@ export function renderPrice(price: Price | undefined, localizer: Localizer): Tem
 function thumbnail(product: Product): TemplateResult | typeof nothing {
   return product.media === undefined
     ? html`<span class="thumb thumb-empty" aria-hidden="true"></span>`
-    : html`<img class="thumb" src=${product.media.url} alt="" loading="lazy" decoding="async" width="64" height="64" />`;
+    : html`<img class="thumb" src=${product.media.url} alt="" loading="lazy" fetchpriority="low" decoding="async" width="64" height="64" />`;
 }
 
 export interface ProductViewOptions {

@@ -6,6 +6,7 @@ import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
 import { postQuery, type PostOptions } from '../../queries/options.js';
 import { StorefrontElement } from '../shared/base.js';
+import { cssText } from '../shared/css-text.js';
 import { renderError } from '../shared/states.js';
 import type { Fit } from './media-box.js';
 import type { ProductUrlMode } from './product-view.js';
@@ -97,7 +98,7 @@ export class SvcShoppablePost extends StorefrontElement {
   private readonly view = new ShoppableView(this, (event, product, post) => this.select(event, product, post), {
     productView: (detail) => this.emit('svc-product-view', detail),
     videoPlay: (detail) => this.emit('svc-video-play', detail),
-  });
+  }, () => this.pacing.aboveFold);
 
   /** `svc-post-view` once the shown post has been at least half visible for a second (again for another post). */
   protected readonly postView = new ViewTracker(this, {
@@ -139,7 +140,7 @@ export class SvcShoppablePost extends StorefrontElement {
     const error = this.post == null && this.postId ? (this.storefront.ok ? this.query.result?.error : this.storefront.error) : undefined;
     if (error && error !== this.emittedError) this.emit('svc-error', { error });
     this.emittedError = error ?? undefined;
-    const shown = this.shown;
+    const shown = this.pacing.near && this.shown;
     if (shown && shown !== this.emittedPost) this.emit('svc-load', { post: shown });
     this.emittedPost = shown || undefined;
     this.view.updated(this.isRtl());
@@ -164,12 +165,17 @@ export class SvcShoppablePost extends StorefrontElement {
     return this.renderLoading();
   }
 
-  private renderLoading(): TemplateResult {
-    return html`<div class="loading" role="status"><span class="vh">${this.localizer.t('loading')}</span></div>`;
+  /** The media's box while the post (or, in the script tag, its view) loads: the post's aspect ratio as soon as it is known. */
+  private renderLoading(post?: Post): TemplateResult {
+    const { width, height } = post?.media ?? {};
+    const aspect = width && height ? `--_media-aspect:${width} / ${height}` : undefined;
+    return html`<div class="loading" role="status" style=${cssText(aspect)}><span class="vh">${this.localizer.t('loading')}</span></div>`;
   }
 
+  /** The post once the element is near the viewport; the loading state until then. */
   private renderPost(post: Post): TemplateResult {
-    return this.view.render(post, this.localizer, this.isRtl());
+    if (this.pacing.near) return this.view.render(post, this.localizer, this.isRtl());
+    return this.renderLoading(post);
   }
 
   /** A product link was clicked: the theme may cancel the navigation (to add to cart instead). */

@@ -44,7 +44,8 @@ export const styles = css`
 
   /* States. */
   .loading {
-    aspect-ratio: var(--svc-shoppable-aspect, 1);
+    aspect-ratio: var(--svc-shoppable-aspect, var(--_media-aspect, 1));
+    max-height: var(--svc-shoppable-max-height, none);
     border-radius: var(--_media-radius);
     background: color-mix(in srgb, var(--_card-color) 8%, transparent);
   }

@@ -61,6 +61,8 @@ export class ShoppableView {
     private readonly host: ShoppableHost,
     private readonly select: (event: MouseEvent, product: Product, post: Post) => void,
     private readonly reports: ViewReports,
+    /** Whether the element is above the fold: its picture then loads at once, else lazily with low priority. */
+    private readonly aboveFold: () => boolean = () => false,
   ) {
     this.stage = new StageController(
       host,
@@ -104,7 +106,7 @@ export class ShoppableView {
     return html`<div class="layout ${beside ? 'wide' : ''}" @keydown=${this.card.onKeydown}>
       <div class="stage" part="media" style=${cssText(reserved ? `--_media-aspect:${reserved.width} / ${reserved.height}` : undefined)}>
         <div class="clip">
-          ${picture?.hash && !settled ? html`<canvas class="placeholder" style=${cssText(frame)} ${blurhash(picture.hash)} aria-hidden="true"></canvas>` : nothing}
+          ${picture?.hash && !settled ? html`<canvas class="placeholder" style=${cssText(frame)} ${blurhash(picture.hash, mediaSize)} aria-hidden="true"></canvas>` : nothing}
           ${picture && !playing ? this.renderPicture(post, picture, localizer) : nothing}
           ${post.type === 'VIDEO' && (playing || picture === undefined) ? this.renderVideo(post) : nothing}
         </div>
@@ -130,11 +132,15 @@ export class ShoppableView {
 
   private renderPicture(post: Post, picture: Media, localizer: Localizer): TemplateResult {
     const alt = post.alt ?? (post.uploadedBy ? localizer.t('gallery.photoBy', { user: post.uploadedBy.username }) : localizer.t('gallery.photo'));
+    const eager = this.aboveFold();
+    // `src` is bound last, so that `loading` is already set when the picture is requested.
     return html`<img
       class="picture ${this.state.loaded ? 'loaded' : ''}"
-      src=${picture.url}
       alt=${alt}
+      loading=${eager ? 'eager' : 'lazy'}
+      fetchpriority=${eager ? 'auto' : 'low'}
       decoding="async"
+      src=${picture.url}
       @load=${this.pictureLoaded}
       @transitionend=${() => this.set({ settled: true })}
     />`;

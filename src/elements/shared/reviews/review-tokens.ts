@@ -56,6 +56,18 @@ export const reviewTokens = css`
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
+  /* A text-like button (translation toggle, "Show all reviews", "Read more"). */
+  .link-button {
+    min-block-size: 24px;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-decoration: underline;
+    text-underline-offset: 0.15em;
+    cursor: pointer;
+  }
   .error {
     display: flex;
     flex-wrap: wrap;

@@ -1,0 +1,103 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/**
+ * How far from the viewport an element starts rendering its content: a screen and a
+ * half above and below, so that it is there before a shopper scrolls to it.
+ */
+const NEAR_MARGIN = '150% 0px';
+
+interface Scheduler {
+  yield?: () => Promise<void>;
+}
+
+/**
+ * Resolves in a later task: `scheduler.yield()` where the browser has it (the task
+ * continues ahead of other queued work), else a message on a MessageChannel (a
+ * macrotask without setTimeout's clamping).
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
+}
+
+/**
+ * Paces an element's rendering so that a page full of widgets never makes one long
+ * task and never delays the page's own largest picture:
+ * - the first render happens in a task of its own (`firstRender()`, awaited by the
+ *   base element before its first update);
+ * - an element far below the fold of a page that is still loading reads its data at
+ *   once (its query subscribes on connect) but renders its content only once it comes
+ *   near the viewport (`near`); until then it shows its loading state, which reserves
+ *   the content's size. Elements added after the page has loaded (a single-page app's
+ *   views) render at once: the hold is there to keep the page's load free;
+ * - `aboveFold` says whether the element was in the first viewport, so that its
+ *   images may load eagerly; everywhere else they load lazily with low priority.
+ * The observer reports asynchronously, so no layout is read on the element's behalf.
+ */
+export class RenderPacing implements ReactiveController {
+  /** Whether the element was in the viewport when first observed; `false` until known. */
+  aboveFold = false;
+
+  private observer: IntersectionObserver | undefined;
+  private firstDone = false;
+  private reached = typeof IntersectionObserver !== 'function';
+  /** Whether the element first connected while its page was loading: only then is its content held back. */
+  private holds: boolean | undefined;
+
+  constructor(private readonly host: ReactiveControllerHost & Element) {
+    host.addController(this);
+  }
+
+  /** Whether the element may render its content: near the viewport (or it has been), or added after the page loaded. */
+  get near(): boolean {
+    return this.reached || this.holds === false;
+  }
+
+  hostConnected(): void {
+    this.holds ??= this.host.ownerDocument.readyState !== 'complete';
+    if (this.reached || this.observer) return;
+    let first = true;
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1];
+        if (!entry) return;
+        if (first) {
+          first = false;
+          const box = entry.boundingClientRect;
+          this.aboveFold = box.top < window.innerHeight && box.bottom >= 0 && box.right >= 0 && box.left < window.innerWidth;
+          if (this.aboveFold) this.host.requestUpdate();
+        }
+        if (!entry.isIntersecting) return;
+        this.reached = true;
+        this.stop();
+        this.host.requestUpdate();
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    this.observer.observe(this.host);
+  }
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+
+  /** A promise for the first update to wait on (a later task), then nothing. */
+  firstRender(): Promise<void> | undefined {
+    if (this.firstDone) return undefined;
+    this.firstDone = true;
+    return nextTask();
+  }
+
+  private stop(): void {
+    this.observer?.disconnect();
+    this.observer = undefined;
+  }
+}

@@ -1,0 +1,155 @@
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { page } from 'vitest/browser';
+import '../../src/elements/post-gallery/svc-post-gallery.ts';
+import '../../src/elements/review-summary/svc-review-summary.ts';
+import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
+import { PLACEHOLDER_SIZE } from '../../src/elements/shared/placeholder.ts';
+import { requestLog, testKey } from '../support/emulator-control.ts';
+import { emulatorProducts, mostReviewed, mount, shadow } from './review-support.ts';
+
+/**
+ * What the widgets do for a shop page's main thread and its hero image: the first
+ * render in a task of its own, content far below the fold rendered only when near (its
+ * data read at once), images below the fold lazy with low priority, one preconnect to
+ * the API, blurhashes decoded small.
+ */
+const apiBase = inject('apiBase');
+const IMAGE_POST = 'pst_lrc9h58g4tyj';
+
+let key: string;
+let product: string;
+
+beforeAll(async () => {
+  key = await testKey(apiBase, 'pacing');
+  product = mostReviewed(await emulatorProducts(apiBase)).handle;
+  await page.viewport(800, 600);
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  window.scrollTo(0, 0);
+  for (const link of document.head.querySelectorAll('link[rel="preconnect"]')) link.remove();
+});
+
+const settings = (own: string) => ({ 'api-base': apiBase, 'publishable-key': own, market: 'us' });
+
+/** A block that pushes what follows far below the fold (many viewports down). */
+function spacer(height = 6000): HTMLElement {
+  const block = document.createElement('div');
+  block.style.height = `${height}px`;
+  document.body.append(block);
+  return block;
+}
+
+/**
+ * Connects elements as the parser of a page that is still loading does: the element
+ * reads `document.readyState` as `loading` meanwhile (the test page itself loaded long ago).
+ */
+function whileLoading<T>(connect: () => T): T {
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+  try {
+    return connect();
+  } finally {
+    delete (document as { readyState?: unknown }).readyState;
+  }
+}
+
+const microtasks = async (n: number) => {
+  for (let i = 0; i < n; i++) await Promise.resolve();
+};
+
+describe('render pacing', () => {
+  it('renders an element first in a later task, not in the connecting one', async () => {
+    const el = mount('svc-review-summary', { ...settings(key), 'product-ref': product });
+    await microtasks(20);
+    expect(el.shadowRoot?.childElementCount ?? 0).toBe(0);
+    await expect.poll(() => shadow(el).querySelector('[role="status"], .summary')).toBeTruthy();
+  });
+
+  it('reads the data of an element far below the fold at once, but renders its content only when it comes near', async () => {
+    const own = await testKey(apiBase, 'pacing_far');
+    spacer();
+    const el = whileLoading(() => mount('svc-review-summary', { ...settings(own), 'product-ref': product }));
+    await expect.poll(async () => (await requestLog(apiBase, own)).map((entry) => entry.path)).toEqual([`/v1/products/${product}/review-summary`]);
+    // The answer is in (the request log has it), yet the element keeps its reserved loading state.
+    await expect.poll(() => shadow(el).querySelector('.loading .reserve')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(shadow(el).querySelector('.summary')).toBeNull();
+    const reserved = el.getBoundingClientRect().height;
+    expect(reserved).toBeGreaterThan(100);
+    el.scrollIntoView();
+    await expect.poll(() => shadow(el).querySelector('.summary')).toBeTruthy();
+    expect(Math.abs(el.getBoundingClientRect().height - reserved)).toBeLessThanOrEqual(1);
+    expect(await requestLog(apiBase, own)).toHaveLength(1);
+  });
+
+  it('renders an element added far below the fold after the page loaded (a single-page app’s view) at once', async () => {
+    spacer();
+    const el = mount('svc-review-summary', { ...settings(key), 'product-ref': product });
+    await expect.poll(() => shadow(el).querySelector('.summary'), { timeout: 10_000 }).toBeTruthy();
+  });
+});
+
+describe('images and the hero', () => {
+  const tileImages = (gallery: Element) => [...shadow(gallery).querySelectorAll<HTMLImageElement>('img[part="media"]')];
+
+  it('a gallery below the fold loads every picture lazily with low priority', async () => {
+    spacer();
+    const gallery = mount('svc-post-gallery', { ...settings(key), 'page-size': '8', columns: '4' });
+    gallery.style.width = '760px';
+    gallery.scrollIntoView();
+    await expect.poll(() => tileImages(gallery).length, { timeout: 10_000 }).toBe(8);
+    for (const img of tileImages(gallery)) expect([img.loading, img.getAttribute('fetchpriority')]).toEqual(['lazy', 'low']);
+  });
+
+  it('a gallery above the fold loads its first row at once, the rest lazily with low priority', async () => {
+    const gallery = mount('svc-post-gallery', { ...settings(key), 'page-size': '8', columns: '4' });
+    gallery.style.width = '760px';
+    await expect.poll(() => tileImages(gallery).length, { timeout: 10_000 }).toBe(8);
+    const priorities = () => tileImages(gallery).map((img) => `${img.loading} ${img.getAttribute('fetchpriority')}`);
+    await expect.poll(priorities).toEqual([...Array(4).fill('eager auto'), ...Array(4).fill('lazy low')]);
+  });
+
+  it('a shoppable post loads its picture at once above the fold, lazily with low priority below it', async () => {
+    const above = mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
+    above.style.width = '400px';
+    spacer();
+    const below = whileLoading(() => mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST }));
+    below.style.width = '400px';
+    const picture = (el: Element) => el.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
+    await expect.poll(() => picture(above), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => [picture(above)!.loading, picture(above)!.getAttribute('fetchpriority')]).toEqual(['eager', 'auto']);
+    expect(picture(below)).toBeFalsy();
+    below.scrollIntoView();
+    await expect.poll(() => picture(below), { timeout: 10_000 }).toBeTruthy();
+    expect([picture(below)!.loading, picture(below)!.getAttribute('fetchpriority')]).toEqual(['lazy', 'low']);
+  });
+
+  it('decodes blurhashes 32 px on the long side, in the media’s shape, and scales them by CSS', async () => {
+    const el = mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
+    el.style.width = '400px';
+    const canvas = () => el.shadowRoot?.querySelector<HTMLCanvasElement>('canvas.placeholder');
+    await expect.poll(canvas, { timeout: 10_000 }).toBeTruthy();
+    const post = (await (await fetch(`${apiBase}/v1/posts/${IMAGE_POST}?market=us`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { media: { width: number; height: number } };
+    const { width, height } = canvas()!;
+    expect(Math.max(width, height)).toBe(PLACEHOLDER_SIZE);
+    expect(width / height).toBeCloseTo(post.media.width / post.media.height, 1);
+    expect(canvas()!.getBoundingClientRect().width).toBeGreaterThan(width * 4);
+  });
+
+  it('adds one preconnect to the API origin as the first element connects, and no second one', async () => {
+    const origin = new URL(apiBase).origin;
+    const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].filter((link) => link.href.replace(/\/$/, '') === origin);
+    mount('svc-review-summary', { ...settings(key), 'product-ref': product, variant: 'badge' });
+    expect(links()).toHaveLength(1);
+    expect(links()[0]!.crossOrigin).toBe('anonymous');
+    mount('svc-review-summary', { ...settings(key), 'product-ref': product });
+    mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
+    expect(links()).toHaveLength(1);
+  });
+
+  it('adds no preconnect for an API base that is not http(s)', async () => {
+    mount('svc-review-summary', { ...settings(key), 'api-base': 'ftp://example.com', 'product-ref': product });
+    expect(document.head.querySelectorAll('link[rel="preconnect"]')).toHaveLength(0);
+  });
+});
