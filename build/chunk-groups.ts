@@ -2,7 +2,7 @@
  * Why: left alone, Rolldown makes one shared chunk per set of elements that use a
  * module, a dozen small files for a product page. A few larger chunks compress better
  * and cost fewer requests: `core` (Lit, query-core, the data layer, the base element,
- * English) for every element, `reviews` (stars, distribution, notices) for the summary,
+ * English, the formatters) for every element, `reviews` (stars, distribution, notices) for the summary,
  * the list and the snippet, `media` (blurhash, placeholders, tiles) for the gallery, the
  * shoppable post and the lightbox. On-demand chunks (lightbox, layouts, languages) and
  * each element's own code stay as the bundler splits them.
@@ -13,6 +13,6 @@ export const chunkGroups = {
   groups: [
     { name: 'media', priority: 2, test: /\/(node_modules\/blurhash|src\/elements\/shared\/placeholder|src\/elements\/post-gallery\/tile)/ },
     { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
-    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/|src\/i18n\/(en|localize|tables)\.)/ },
+    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/|src\/i18n\/(en|localize|tables|formatters)\.)/ },
   ],
 };

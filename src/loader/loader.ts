@@ -34,6 +34,9 @@ declare global {
 const script = document.currentScript as HTMLScriptElement | null;
 const modules = script ? new URL('module/', script.src) : new URL('./', import.meta.url);
 
+/** Chunks asked for already (several elements share them). */
+const preloaded = new Set<string>();
+
 const other = globalThis.StorefrontWidgets;
 if (other) {
   console.warn(
@@ -89,7 +92,6 @@ function start(): void {
 }
 
 /** Starts fetching a module `url` now, so that it is there when the module that imports it asks. */
-const preloaded = new Set<string>();
 function preload(url: string): void {
   if (preloaded.has(url)) return;
   preloaded.add(url);
