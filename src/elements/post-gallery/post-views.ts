@@ -26,8 +26,9 @@ export function trackPostViews(host: PostViewHost, { selector, posts, emit, seen
     key: (node) => (node as HTMLElement).dataset['postId'],
     seen,
     onView: (_node, id) => {
-      const index = posts().findIndex((post) => post.id === id);
-      if (index >= 0) emit({ post: posts()[index]!, index });
+      const list = posts();
+      const index = list.findIndex((post) => post.id === id);
+      if (index >= 0) emit({ post: list[index]!, index });
     },
   });
 }

@@ -16,6 +16,7 @@ export class ClampController implements ReactiveController {
 
   private observer: ResizeObserver | undefined;
   private observed: Element | null = null;
+  private connected = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -25,11 +26,12 @@ export class ClampController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.observer = new ResizeObserver(() => this.measure());
+    this.connected = true;
     this.observed = null;
   }
 
   hostDisconnected(): void {
+    this.connected = false;
     this.observer?.disconnect();
     this.observer = undefined;
     this.observed = null;
@@ -37,9 +39,11 @@ export class ClampController implements ReactiveController {
 
   hostUpdated(): void {
     const text = this.text();
-    if (text === this.observed || this.observer === undefined) return;
-    if (this.observed) this.observer.unobserve(this.observed);
-    if (text) this.observer.observe(text);
+    if (text === this.observed || !this.connected) return;
+    // Created with the first text to clamp: a badge, or a summary without one, needs none.
+    if (text) this.observer ??= new ResizeObserver(() => this.measure());
+    if (this.observed) this.observer?.unobserve(this.observed);
+    if (text) this.observer?.observe(text);
     this.observed = text;
   }
 

@@ -105,7 +105,7 @@ export class SvcReviewSummary extends StorefrontElement {
     const target = this.target;
     if (!storefront.ok || !target) return undefined;
     const { client, queryClient, market } = storefront;
-    const options = this.variant === 'badge' && 'productRef' in target ? ratingQuery(client, queryClient, market, target.productRef) : reviewSummaryQuery(client, market, target);
+    const options = this.badge && 'productRef' in target ? ratingQuery(client, queryClient, market, target.productRef) : reviewSummaryQuery(client, market, target);
     return { queryClient, options };
   });
 

@@ -140,8 +140,8 @@ export class StorefrontElement extends LitElement {
    * Marks what the element rendered with the language it speaks (`lang` on the shadow
    * root's top-level elements), so that screen readers pronounce a German market's
    * element in German on an English page (WCAG 3.1.2). The host's own `lang` stays the
-   * author's. A right-to-left language lays the element out right to left. Reports a setup error (no key, no market, a bad `api-base`) once it is
-   * rendered.
+   * author's. A right-to-left language lays the element out right to left. Reports a
+   * setup error (no key, no market, a bad `api-base`) once it is rendered.
    */
   protected override update(changed: PropertyValues): void {
     followLanguageDirection(this, this.localizer.direction);
