@@ -41,16 +41,17 @@ function inheritedLang(element: Element): string {
   return closestComposed(element, '[lang]')?.getAttribute('lang') ?? '';
 }
 
-/** Scripts written right to left (by `Intl.Locale#maximize`: `ar` → Arab, `he` → Hebr, `fa`, `ur` …). */
-const RIGHT_TO_LEFT = new Set(['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg']);
+/**
+ * Scripts written right to left, and the languages whose usual script is one of them
+ * (a table, not `Intl.Locale#maximize`, whose first call costs a phone tens of ms).
+ */
+const RIGHT_TO_LEFT_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'rohg']);
+const RIGHT_TO_LEFT_LANGUAGES = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'nqo', 'ps', 'sd', 'syr', 'ug', 'ur', 'yi']);
 
 function direction(locale: string): 'ltr' | 'rtl' {
-  try {
-    const script = new Intl.Locale(locale).maximize().script;
-    return script !== undefined && RIGHT_TO_LEFT.has(script) ? 'rtl' : 'ltr';
-  } catch {
-    return 'ltr';
-  }
+  const [language = '', second = ''] = locale.toLowerCase().split('-');
+  const script = /^[a-z]{4}$/.test(second) ? second : undefined;
+  return (script ? RIGHT_TO_LEFT_SCRIPTS.has(script) : RIGHT_TO_LEFT_LANGUAGES.has(language)) ? 'rtl' : 'ltr';
 }
 
 function canonical(locale: string): string {

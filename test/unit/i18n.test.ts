@@ -125,6 +125,11 @@ describe('translations', () => {
 });
 
 describe('Localizer', () => {
+  it('knows the direction each locale is written in, by its script or its language\'s usual one', () => {
+    for (const locale of ['ar', 'ar-EG', 'he', 'he-IL', 'iw', 'fa-IR', 'ur', 'yi', 'az-Arab', 'pa-Arab-PK', 'ks-IN']) expect(new Localizer(locale).direction, locale).toBe('rtl');
+    for (const locale of ['en', 'de-CH', 'ja', 'zh-Hans-CN', 'tr', 'ar-Latn', 'uz-Cyrl', 'arn', 'x-unknown']) expect(new Localizer(locale).direction, locale).toBe('ltr');
+  });
+
   it('picks the table by the language of the locale', () => {
     expect(new Localizer('de-AT').t('close')).toBe(de.close);
     expect(new Localizer('sv-FI').t('close')).toBe(sv.close);
