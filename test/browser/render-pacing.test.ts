@@ -4,6 +4,7 @@ import '../../src/elements/post-gallery/svc-post-gallery.ts';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import { PLACEHOLDER_SIZE } from '../../src/elements/shared/placeholder.ts';
+import { timeSlice } from '../../src/elements/shared/render-pacing.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { emulatorProducts, mostReviewed, mount, shadow } from './review-support.ts';
 
@@ -66,6 +67,27 @@ describe('render pacing', () => {
     await expect.poll(() => shadow(el).querySelector('[role="status"], .summary')).toBeTruthy();
   });
 
+  it('lets updates run in one task for 8 ms, then moves the next to a later task, where a new slice begins', async () => {
+    // A task of its own to start from: no slice open.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    expect(timeSlice()).toBeUndefined();
+    busy(3);
+    expect(timeSlice()).toBeUndefined();
+    busy(6);
+    const later = timeSlice();
+    expect(later).toBeInstanceOf(Promise);
+    let timerFired = false;
+    setTimeout(() => (timerFired = true));
+    await later;
+    expect(timeSlice()).toBeUndefined();
+    // The later task came before a timer queued after it: the wait is short.
+    expect(timerFired).toBe(false);
+  });
+
   it('reads the data of an element far below the fold at once, but renders its content only when it comes near', async () => {
     const own = await testKey(apiBase, 'pacing_far');
     spacer();
@@ -125,7 +147,7 @@ describe('images and the hero', () => {
     expect([picture(below)!.loading, picture(below)!.getAttribute('fetchpriority')]).toEqual(['lazy', 'low']);
   });
 
-  it('decodes blurhashes 32 px on the long side, in the media’s shape, and scales them by CSS', async () => {
+  it('decodes blurhashes 16 px on the long side, in the media’s shape, and scales them by CSS', async () => {
     const el = mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
     el.style.width = '400px';
     const canvas = () => el.shadowRoot?.querySelector<HTMLCanvasElement>('canvas.placeholder');

@@ -124,15 +124,15 @@ export class StorefrontElement extends LitElement {
    * frameworks (React, Vue, Svelte) set properties just after creating or connecting
    * an element, so a setting that arrives that late is not an error. Then waits for
    * the strings of the element's language, where a build loads them on demand (every
-   * language but English): no English for a moment; and the first render for a task
-   * of its own.
+   * language but English): no English for a moment; and for its turn (the first render
+   * in a task of its own, later ones within the page's time slice).
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (!this.hasUpdated && !this.waitedForSettings && !settingsComplete(this.settings)) {
       this.waitedForSettings = true;
       return new Promise((resolve) => setTimeout(resolve)).then(() => this.scheduleUpdate());
     }
-    const waits = [tableLoading(this.localizer.table), this.pacing.firstRender()].filter((wait) => wait !== undefined);
+    const waits = [tableLoading(this.localizer.table), this.pacing.turn()].filter((wait) => wait !== undefined);
     return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
   }
 

@@ -3,11 +3,11 @@ import { noChange } from 'lit';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
 
 /** Blurhashes are decoded this small (on the long side) and scaled up by CSS: the blur hides the pixels. */
-export const PLACEHOLDER_SIZE = 32;
+export const PLACEHOLDER_SIZE = 16;
 
 const decoded = new Map<string, ImageData>();
 
-/** The decoding size for media of `width` × `height`: 32 px on the long side, the media's shape (square when unknown). */
+/** The decoding size for media of `width` × `height`: 16 px on the long side, the media's shape (square when unknown). */
 export function placeholderSize(width?: number, height?: number): { width: number; height: number } {
   if (!width || !height || width <= 0 || height <= 0) return { width: PLACEHOLDER_SIZE, height: PLACEHOLDER_SIZE };
   const scale = PLACEHOLDER_SIZE / Math.max(width, height);
@@ -59,7 +59,7 @@ class BlurhashDirective extends Directive {
 
 /**
  * Paints a blurhash into a `<canvas>` (no data: URL, so a strict `img-src` is no
- * obstacle), decoded at 32 px on the long side in the media's shape and scaled up by
+ * obstacle), decoded at 16 px on the long side in the media's shape and scaled up by
  * CSS: `<canvas ${blurhash(media.hash, media)} aria-hidden="true"></canvas>`.
  */
 export const blurhash = directive(BlurhashDirective);

@@ -29,10 +29,35 @@ export function nextTask(): Promise<void> {
 }
 
 /**
+ * How long the widgets' updates may run in one task before the next waits for a task of
+ * its own: a task stays under the 50 ms that counts as blocking on a phone four times
+ * slower than this budget's machine.
+ */
+const SLICE_MS = 8;
+let sliceStart: number | undefined;
+
+/**
+ * Undefined while the widgets' updates have used less than `SLICE_MS` of the current
+ * task (the next one runs at once), else a promise for a later task. Query results reach
+ * every element of a page in one task; this spreads their renders over several.
+ */
+export function timeSlice(): Promise<void> | undefined {
+  const now = performance.now();
+  if (sliceStart === undefined) {
+    sliceStart = now;
+    // The slice ends with the task: cleared in the next one.
+    void nextTask().then(() => (sliceStart = undefined));
+    return undefined;
+  }
+  return now - sliceStart < SLICE_MS ? undefined : nextTask();
+}
+
+/**
  * Paces an element's rendering so that a page full of widgets never makes one long
  * task and never delays the page's own largest picture:
- * - the first render happens in a task of its own (`firstRender()`, awaited by the
- *   base element before its first update);
+ * - the first render happens in a task of its own (`turn()`, awaited by the
+ *   base element before its first update), later ones in a shared time slice
+ *   (`timeSlice()`);
  * - an element far below the fold of a page that is still loading reads its data at
  *   once (its query subscribes on connect) but renders its content only once it comes
  *   near the viewport (`near`); until then it shows its loading state, which reserves
@@ -89,9 +114,9 @@ export class RenderPacing implements ReactiveController {
     this.stop();
   }
 
-  /** A promise for the first update to wait on (a later task), then nothing. */
-  firstRender(): Promise<void> | undefined {
-    if (this.firstDone) return undefined;
+  /** A promise for an update to wait on: a later task for the first, then the page's time slice. */
+  turn(): Promise<void> | undefined {
+    if (this.firstDone) return timeSlice();
     this.firstDone = true;
     return nextTask();
   }
