@@ -3,9 +3,10 @@
  * `<script type="module">` entry, `dist/cdn/module/storefront-widgets.js`: one small
  * loader built twice. It offers the page-global API at once (`configure`, `setStrings`
  * on `window.StorefrontWidgets`), finds the `svc-*` elements in the page, now and as
- * they are added, and imports each element's ES module from `dist/cdn/module/`, with
- * every chunk that module needs requested at the same time (`modulepreload`), so a page
- * loads the code of the elements it shows and nothing else.
+ * they are added, and imports each element's ES module from `dist/cdn/module/` (after
+ * the page's load event, for the elements of a page still loading), with
+ * every chunk that module needs imported at the same time, so a page loads the code of
+ * the elements it shows and nothing else.
  *
  * Like Shoelace's autoloader, it watches the document, not other shadow roots: it also
  * looks through open shadow roots once the page has loaded, and
@@ -34,9 +35,6 @@ declare global {
 const script = document.currentScript as HTMLScriptElement | null;
 const modules = script ? new URL('module/', script.src) : new URL('./', import.meta.url);
 
-/** Chunks asked for already (several elements share them). */
-const preloaded = new Set<string>();
-
 const other = globalThis.StorefrontWidgets;
 if (other) {
   console.warn(
@@ -60,11 +58,13 @@ function start(): void {
     const [file, ...chunks] = files as string[];
     const url = (name: string) => new URL(name, modules).href;
     const go = () => {
-      for (const chunk of chunks) preload(url(chunk));
+      // Each chunk as a module of its own: fetched at once (no waterfall) and evaluated as it
+      // arrives, in a task of its own. Not a `modulepreload` link, whose insertion makes the
+      // browser recalculate the page's styles. A failure shows in the element's import below.
+      for (const chunk of chunks) import(/* @vite-ignore */ url(chunk)).catch(() => {});
       import(/* @vite-ignore */ url(file!)).catch((error: unknown) => console.error(`storefront-widgets: could not load <${tag}> from ${url(file!)}.`, error));
     };
-    if (idle) whenIdle(go);
-    else go();
+    afterLoad(idle ? () => whenIdle(go) : go);
   };
 
   const discover = (root: ParentNode): void => {
@@ -80,6 +80,7 @@ function start(): void {
       }
     }
   });
+  reserveSpace();
   observer.observe(document, { childList: true, subtree: true });
   discover(document);
   // Elements in open shadow roots that a theme's components render: one look once the page is there.
@@ -91,14 +92,25 @@ function start(): void {
   globalThis.StorefrontWidgets = Object.freeze({ version: VERSION, configure, setStrings, discover });
 }
 
-/** Starts fetching a module `url` now, so that it is there when the module that imports it asks. */
-function preload(url: string): void {
-  if (preloaded.has(url)) return;
-  preloaded.add(url);
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = url;
-  document.head.append(link);
+/**
+ * Runs `run` at once on a page that has loaded; on a page still loading, once its load
+ * event has passed and the browser is idle: the page's own content (its largest picture)
+ * first, the widgets after, never competing with it for the network or the main thread.
+ */
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else addEventListener('load', () => whenIdle(run), { once: true });
+}
+
+/**
+ * What elements occupy before their code has arrived, for a theme that reserves nothing:
+ * a review badge takes its final height. Without specificity (`:where`), so that any rule
+ * of the page's own wins; a constructed sheet, so that a strict `style-src` allows it.
+ */
+function reserveSpace(): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(':where(svc-review-summary[variant=badge]:not(:defined)){display:inline-block;vertical-align:middle;height:calc(var(--svc-star-size,1rem) + .25rem)}');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
 function whenIdle(run: () => void): void {

@@ -136,6 +136,47 @@ test.describe('the script-tag bundle', () => {
     expect(log.errors).toEqual([]);
   });
 
+  test("imports the elements' code only after the page's load event: a slow picture of the page holds it back", async ({ page }) => {
+    const events: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes('/module/')) events.push('module');
+    });
+    page.on('load', () => events.push('load'));
+    // A tiny PNG that answers after a second.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
+    await page.route(/\/picture\.png$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.fulfill({ body: png, contentType: 'image/png' });
+    });
+    const log = await openPage(page, 'after_load', { scripts: 'classic', at: 'head', elements: 'svc-review-summary', picture: '1' });
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    expect(events[0]).toBe('load');
+    expect(events.filter((event) => event === 'module').length).toBeGreaterThan(0);
+    expect(log.errors).toEqual([]);
+  });
+
+  test('a review badge takes its final height before its code has arrived, so the line under it never moves', async ({ page }) => {
+    await page.route(/\/module\/svc-review-summary\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const log = await openPage(page, 'badge_reserved', { scripts: 'classic', at: 'head', elements: 'badge' });
+    const measure = () =>
+      page.evaluate(() => {
+        const badge = document.querySelector('svc-review-summary')!;
+        return { defined: customElements.get('svc-review-summary') !== undefined, height: badge.getBoundingClientRect().height, price: document.querySelector('.price')!.getBoundingClientRect().top };
+      });
+    const before = await measure();
+    expect(before.defined).toBe(false);
+    expect(before.height).toBeGreaterThan(0);
+    await expect(page.locator('svc-review-summary [part~="badge"]')).toBeVisible();
+    const after = await measure();
+    expect(after.defined).toBe(true);
+    expect([after.height, after.price]).toEqual([before.height, before.price]);
+    expect(log.errors).toEqual([]);
+  });
+
   test("when an element's module cannot load, one console error names it and the other elements render", async ({ page }) => {
     await page.route(/\/module\/svc-shoppable-post\.js$/, (route) => route.abort());
     const log = await openPage(page, 'module_blocked', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });

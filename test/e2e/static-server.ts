@@ -64,7 +64,9 @@ export interface PageContext {
  * A plain HTML page, no bundler: `/page.html?key=K&scripts=classic,other&at=head|end&elements=svc-post-gallery,…&market=us&record=1&csp=strict`.
  * `at=end` puts the scripts after the elements (the elements are in the page first);
  * `record=1` loads /page-record.js first (errors and CSP violations kept in the page);
- * `csp=strict` serves the page with `strictCsp` (and no `data:` icon).
+ * `csp=strict` serves the page with `strictCsp` (and no `data:` icon); `picture=1` adds a
+ * picture (`/picture.png`, which a test answers itself) that the page's load event waits for;
+ * `elements` may name `badge`, a badge summary in a line of text.
  */
 export function pageHtml(query: URLSearchParams, context: PageContext): string {
   const key = query.get('key') ?? 'svc_pk_demo';
@@ -85,6 +87,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
     wanted.has('svc-post-gallery') ? `<svc-post-gallery product-ref="${product}" page-size="4"></svc-post-gallery>` : '',
     wanted.has('svc-reviews') ? `<svc-reviews product-ref="${product}" page-size="3"></svc-reviews>` : '',
     wanted.has('svc-rich-snippet') ? `<svc-rich-snippet product-ref="${product}"></svc-rich-snippet>` : '',
+    wanted.has('badge') ? `<p class="card">A product <svc-review-summary product-ref="${product}" variant="badge"></svc-review-summary></p><p class="price">$48.00</p>` : '',
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="en">
@@ -98,6 +101,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
   </head>
   <body>
     <h1>A shop page</h1>
+    ${query.get('picture') === '1' ? '<img src="/picture.png" width="40" height="40" alt="">' : ''}
     <svc-storefront publishable-key="${escapeAttribute(key)}" market="${escapeAttribute(query.get('market') ?? 'us')}" api-base="${escapeAttribute(context.apiBase)}">
       ${elements.join('\n      ')}
     </svc-storefront>

@@ -16,8 +16,11 @@ export const reviewSummaryStyles = [
       container-type: inline-size;
       overflow-wrap: anywhere;
     }
+    /* The badge is exactly as tall as its line of stars (no line-height strut): the height the script tag's loader reserves before the element is defined. */
     :host([variant='badge']) {
-      display: inline-block;
+      display: inline-flex;
+      align-items: center;
+      block-size: calc(var(--_star-size) + 0.25rem);
       container-type: normal;
       --svc-star-size: 1rem;
       vertical-align: middle;
