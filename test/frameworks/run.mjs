@@ -34,6 +34,8 @@ const APPS = {
   vue: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
   svelte: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
   astro: { env: 'STOREFRONT_API_BASE', output: 'dist' },
+  // `nuxt generate`: the page prerendered with the public runtime config the variable sets.
+  nuxt: { env: 'NUXT_PUBLIC_STOREFRONT_API_BASE', output: '.output/public' },
 };
 
 const only = process.argv.slice(2);
@@ -213,7 +215,7 @@ try {
   for (const name of apps) {
     const app = APPS[name];
     const cwd = join(here, name);
-    const env = { [app.env]: apiBase, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' };
+    const env = { [app.env]: apiBase, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1', NUXT_TELEMETRY_DISABLED: '1' };
     const start = Date.now();
     try {
       const installError = installed[apps.indexOf(name)];

@@ -1,0 +1,3 @@
+import 'storefront-widgets/register';
+
+export default defineNuxtPlugin(() => {});
