@@ -113,7 +113,7 @@ describe('<svc-review-summary>', () => {
     expect(text(root.querySelector('[part="count"] [aria-hidden="true"]'))).toBe(`(${expected.count})`);
     expect(text(root.querySelector('[part="count"] .visually-hidden'))).toBe(`${expected.count} reviews`);
     expect(root.querySelector('[part="distribution"], [part="generated-summary"], [part="average"]')).toBeNull();
-    expect(getComputedStyle(el).display).toBe('inline-block');
+    expect(getComputedStyle(el).display).toBe('inline-flex');
   });
 
   it('toggles a bar’s aria-pressed and tells the page which star was chosen', async () => {
