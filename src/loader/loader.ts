@@ -84,9 +84,7 @@ function start(): void {
   observer.observe(document, { childList: true, subtree: true });
   discover(document);
   // Elements in open shadow roots that a theme's components render: one look once the page is there.
-  const deep = () => whenIdle(() => walkShadowRoots(document, discover));
-  if (document.readyState === 'complete') deep();
-  else addEventListener('load', deep, { once: true });
+  afterLoad(() => walkShadowRoots(document, discover));
 
   sharedSingleton('registered.v1', () => ({ version: VERSION }));
   globalThis.StorefrontWidgets = Object.freeze({ version: VERSION, configure, setStrings, discover });
@@ -99,7 +97,7 @@ function start(): void {
  */
 function afterLoad(run: () => void): void {
   if (document.readyState === 'complete') run();
-  else addEventListener('load', () => whenIdle(run), { once: true });
+  else addEventListener('load', () => whenIdle(run));
 }
 
 /**
@@ -110,7 +108,7 @@ function afterLoad(run: () => void): void {
 function reserveSpace(): void {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(':where(svc-review-summary[variant=badge]:not(:defined)){display:inline-block;vertical-align:middle;height:calc(var(--svc-star-size,1rem) + .25rem)}');
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  document.adoptedStyleSheets.push(sheet);
 }
 
 function whenIdle(run: () => void): void {
