@@ -78,7 +78,9 @@ const LABELS = /^(v8\.compile|v8\.evaluateModule|EvaluateScript|FunctionCall|Tim
 const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
 const apiBase = emulator.url;
 const key = await testKey(apiBase, 'bench_profile');
-const html = PAGE === 'plain' ? productPagePlain() : PAGE === 'product' ? productPage(apiBase, key) : productPageTheme(apiBase, key);
+// The scripts from a second origin, as from the library's CDN (see bench/run.ts).
+const cdn = await startSite({ root: DIST, pages: () => undefined, files: {} });
+const html = PAGE === 'plain' ? productPagePlain() : PAGE === 'product' ? productPage(apiBase, key, cdn.origin) : productPageTheme(apiBase, key, cdn.origin);
 const files: Record<string, Buffer> = { '/hero.jpg': heroJpeg() };
 const site = await startSite({ root: DIST, pages: (path) => (path === '/' ? html : undefined), files });
 const executablePath = chromiumExecutable();
@@ -153,5 +155,6 @@ try {
 } finally {
   await browser.close();
   await site.close();
+  await cdn.close();
   await emulator.close();
 }

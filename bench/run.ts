@@ -6,7 +6,8 @@
  *    (minified, gzip -9, brotli 11): the classic script (and any files it loads on
  *    demand), and the module build's main chunk and lazy chunks.
  * 2. Serves a theme-like product page (bench/pages/product.html) with the widgets
- *    (`<script src="/storefront-widgets.js" defer>`, `<svc-storefront>`, six elements for
+ *    (`<script src=".../storefront-widgets.js" defer>` from a second origin, as a shop loads
+ *    it from the library's CDN, `<svc-storefront>`, six elements for
  *    one product) and the same page without them, and loads each in Chromium
  *    (Playwright): script bytes by file, API requests by endpoint from the emulator's log
  *    for the page's own key (each resource must be requested once), images, CLS until the
@@ -136,16 +137,19 @@ async function main(): Promise<void> {
   cleanups.push(() => emulator.close());
   const apiBase = emulator.url;
   const setup = await collectionSetup(apiBase);
+  // The scripts come from a "CDN", another origin than the shop's pages, as on a shop.
+  const cdn: Site = await startSite({ root: out, files: {}, pages: () => undefined });
+  cleanups.push(() => cdn.close());
   const site: Site = await startSite({
     root: out,
     files: { '/hero.jpg': heroJpeg() },
     pages: (path, query) => {
       const key = query.get('key') ?? 'svc_pk_demo';
-      if (path === '/product.html') return productPage(apiBase, key);
+      if (path === '/product.html') return productPage(apiBase, key, cdn.origin);
       if (path === '/product-plain.html') return productPagePlain();
-      if (path === '/product-theme.html') return productPageTheme(apiBase, key);
-      if (path === '/collection.html') return collectionPage(apiBase, key, setup);
-      if (path === '/collection-badges.html') return collectionPage(apiBase, key, setup, true);
+      if (path === '/product-theme.html') return productPageTheme(apiBase, key, cdn.origin);
+      if (path === '/collection.html') return collectionPage(apiBase, key, setup, false, cdn.origin);
+      if (path === '/collection-badges.html') return collectionPage(apiBase, key, setup, true, cdn.origin);
       return undefined;
     },
   });

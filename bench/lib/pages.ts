@@ -12,11 +12,16 @@ const MARKERS = /<!--\/?w-->/g;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-const fill = (html: string, apiBase: string, key: string) => html.replaceAll('%API_BASE%', escapeAttribute(apiBase)).replaceAll('%KEY%', escapeAttribute(key));
+const fill = (html: string, apiBase: string, key: string, cdn: string) =>
+  html.replaceAll('%API_BASE%', escapeAttribute(apiBase)).replaceAll('%KEY%', escapeAttribute(key)).replaceAll('%CDN%', escapeAttribute(cdn));
 
-/** The product page with the widgets, reading the API at `apiBase` with `key`. */
-export function productPage(apiBase: string, key: string): string {
-  return fill(PRODUCT_TEMPLATE.replace(MARKERS, ''), apiBase, key);
+/**
+ * The product page with the widgets, reading the API at `apiBase` with `key`, the script
+ * tag from `cdn` (another origin than the page's, as a shop loads it from the library's
+ * CDN; empty for the page's own origin).
+ */
+export function productPage(apiBase: string, key: string, cdn = ''): string {
+  return fill(PRODUCT_TEMPLATE.replace(MARKERS, ''), apiBase, key, cdn);
 }
 
 const BADGE = '<svc-review-summary product-ref="aster-linen-shirt" variant="badge"></svc-review-summary>';
@@ -27,8 +32,8 @@ const BADGE = '<svc-review-summary product-ref="aster-linen-shirt" variant="badg
  * text summary arrives with its data, above the fold (under the title, where the badge was).
  * Without widgets it is the plain product page.
  */
-export function productPageTheme(apiBase: string, key: string): string {
-  const html = productPage(apiBase, key);
+export function productPageTheme(apiBase: string, key: string, cdn = ''): string {
+  const html = productPage(apiBase, key, cdn);
   if (!html.includes(BADGE)) throw new Error('bench/pages/product.html: the badge summary under the title is gone');
   return html.replace(/[^{}]*:not\(:defined\)[^{}]*\{[^}]*\}/g, '').replace(BADGE, '<svc-review-summary product-ref="aster-linen-shirt"></svc-review-summary>');
 }
@@ -36,7 +41,7 @@ export function productPageTheme(apiBase: string, key: string): string {
 /** The same page without the widgets: no script tag, no elements. */
 export function productPagePlain(): string {
   const html = PRODUCT_TEMPLATE.replace(WIDGETS, '');
-  if (/<svc-|storefront-widgets|%KEY%|%API_BASE%/.test(html.replace(/<!--[\s\S]*?-->/g, ''))) throw new Error('bench/pages/product.html: a widget outside the <!--w--> markers');
+  if (/<svc-|storefront-widgets|%KEY%|%API_BASE%|%CDN%/.test(html.replace(/<!--[\s\S]*?-->/g, ''))) throw new Error('bench/pages/product.html: a widget outside the <!--w--> markers');
   return html;
 }
 
@@ -62,7 +67,7 @@ export interface CollectionSetup {
  * two galleries with the same filter (a grid up top and a carousel lower down) and three
  * shoppable posts; with `badgesOnly`, the cards and their badges alone.
  */
-export function collectionPage(apiBase: string, key: string, setup: CollectionSetup, badgesOnly = false): string {
+export function collectionPage(apiBase: string, key: string, setup: CollectionSetup, badgesOnly = false, cdn = ''): string {
   const a = escapeAttribute;
   const cards = setup.products
     .map(
@@ -83,7 +88,7 @@ export function collectionPage(apiBase: string, key: string, setup: CollectionSe
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>New in | Northwind Goods</title>
   <link rel="icon" href="data:,">
-  <script src="/storefront-widgets.js" defer></script>
+  <script src="${a(cdn)}/storefront-widgets.js" defer></script>
   <style>
     * { box-sizing: border-box; }
     body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d1f; background: #fbfaf7; }

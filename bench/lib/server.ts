@@ -53,6 +53,8 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
       payload = encoded(key, payload).gzip;
       headers['content-encoding'] = 'gzip';
     }
+    // Module scripts from another origin (the bench's "CDN") are fetched with CORS, as a CDN answers them.
+    if (type.startsWith('text/javascript')) headers['access-control-allow-origin'] = '*';
     headers['content-length'] = String(payload.length);
     res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : payload);
   };
