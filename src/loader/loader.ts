@@ -80,11 +80,13 @@ function start(): void {
       }
     }
   });
-  reserveSpace();
-  observer.observe(document, { childList: true, subtree: true });
-  discover(document);
-  // Elements in open shadow roots that a theme's components render: one look once the page is there.
-  afterLoad(() => walkShadowRoots(document, discover));
+  // Until the page has loaded, nothing but the global API: its own content comes first.
+  afterLoad(() => {
+    observer.observe(document, { childList: true, subtree: true });
+    discover(document);
+    // Elements in open shadow roots that a theme's components render: one look.
+    walkShadowRoots(document, discover);
+  });
 
   sharedSingleton('registered.v1', () => ({ version: VERSION }));
   globalThis.StorefrontWidgets = Object.freeze({ version: VERSION, configure, setStrings, discover });
@@ -98,17 +100,6 @@ function start(): void {
 function afterLoad(run: () => void): void {
   if (document.readyState === 'complete') run();
   else addEventListener('load', () => whenIdle(run));
-}
-
-/**
- * What elements occupy before their code has arrived, for a theme that reserves nothing:
- * a review badge takes its final height. Without specificity (`:where`), so that any rule
- * of the page's own wins; a constructed sheet, so that a strict `style-src` allows it.
- */
-function reserveSpace(): void {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(':where(svc-review-summary[variant=badge]:not(:defined)){display:inline-block;vertical-align:middle;height:calc(var(--svc-star-size,1rem) + .25rem)}');
-  document.adoptedStyleSheets.push(sheet);
 }
 
 function whenIdle(run: () => void): void {

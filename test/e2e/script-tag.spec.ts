@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { e2eEnv } from './env.ts';
-import { OTHER_VERSION } from './static-server.ts';
+import { readFileSync } from 'node:fs';
+import { OTHER_VERSION, RESERVE_BADGE } from './static-server.ts';
 import { expectAllRendered, expectRichSnippet, moduleFiles, openPage, registration } from './support.ts';
 
 /**
@@ -156,12 +157,12 @@ test.describe('the script-tag bundle', () => {
     expect(log.errors).toEqual([]);
   });
 
-  test('a review badge takes its final height before its code has arrived, so the line under it never moves', async ({ page }) => {
+  test("with the README's rule, a review badge has its final height before its code has arrived: the line under it never moves", async ({ page }) => {
     await page.route(/\/module\/svc-review-summary\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    const log = await openPage(page, 'badge_reserved', { scripts: 'classic', at: 'head', elements: 'badge' });
+    const log = await openPage(page, 'badge_reserved', { scripts: 'classic-defer', at: 'head', elements: 'badge', reserve: '1' });
     const measure = () =>
       page.evaluate(() => {
         const badge = document.querySelector('svc-review-summary')!;
@@ -175,6 +176,8 @@ test.describe('the script-tag bundle', () => {
     expect(after.defined).toBe(true);
     expect([after.height, after.price]).toEqual([before.height, before.price]);
     expect(log.errors).toEqual([]);
+    // The rule is the README's, word for word.
+    expect(readFileSync('README.md', 'utf8')).toContain(RESERVE_BADGE);
   });
 
   test("when an element's module cannot load, one console error names it and the other elements render", async ({ page }) => {

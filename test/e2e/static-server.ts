@@ -54,6 +54,9 @@ export function strictCsp(apiBase: string, trustedTypes = `lit-html ${JSON_LD_PO
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The README's rule that reserves a review badge's height before its code has arrived. */
+export const RESERVE_BADGE = "svc-review-summary[variant='badge']:not(:defined) { display: inline-block; vertical-align: middle; height: 1.25rem; }";
+
 export interface PageContext {
   apiBase: string;
   product: string;
@@ -66,7 +69,8 @@ export interface PageContext {
  * `record=1` loads /page-record.js first (errors and CSP violations kept in the page);
  * `csp=strict` serves the page with `strictCsp` (and no `data:` icon); `picture=1` adds a
  * picture (`/picture.png`, which a test answers itself) that the page's load event waits for;
- * `elements` may name `badge`, a badge summary in a line of text.
+ * `elements` may name `badge`, a badge summary in a line of text; `reserve=1` adds the
+ * README's rule for the badge's height (`RESERVE_BADGE`).
  */
 export function pageHtml(query: URLSearchParams, context: PageContext): string {
   const key = query.get('key') ?? 'svc_pk_demo';
@@ -102,6 +106,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
   <body>
     <h1>A shop page</h1>
     ${query.get('picture') === '1' ? '<img src="/picture.png" width="40" height="40" alt="">' : ''}
+    ${query.get('reserve') === '1' ? `<style>${RESERVE_BADGE}</style>` : ''}
     <svc-storefront publishable-key="${escapeAttribute(key)}" market="${escapeAttribute(query.get('market') ?? 'us')}" api-base="${escapeAttribute(context.apiBase)}">
       ${elements.join('\n      ')}
     </svc-storefront>
