@@ -1,6 +1,6 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { StorefrontError } from '../../api/errors.js';
-import { connectStorefront, resolveSettings, settingsComplete, type ResolvedStorefront } from './settings.js';
+import { connectStorefront, resolveSettings, settingsComplete, syncStretch, type ResolvedStorefront } from './settings.js';
 import { Localizer, resolveLocale } from '../../i18n/localize.js';
 import type { StringOverrides } from '../../page/strings.js';
 import { followLanguageDirection } from './direction.js';
@@ -65,6 +65,9 @@ export class StorefrontElement extends LitElement {
 
   private resolvedKey = '';
   private resolved: ResolvedStorefront | undefined;
+  /** When `resolved` and `cachedLocalizer` were last checked (see `syncStretch`). */
+  private resolvedStretch = -1;
+  private localizerStretch = -1;
   private reportedSetup: ResolvedStorefront | undefined;
   private waitedForSettings = false;
   private localizerLocale = '';
@@ -90,6 +93,9 @@ export class StorefrontElement extends LitElement {
    * framework may still be setting properties when the element connects.
    */
   protected get storefront(): ResolvedStorefront {
+    const now = syncStretch();
+    if (this.resolved !== undefined && this.resolvedStretch === now) return this.resolved;
+    this.resolvedStretch = now;
     const settings = this.settings;
     const key = `${settings.publishableKey}|${settings.market}|${settings.apiBase}`;
     if (this.resolved === undefined || key !== this.resolvedKey) {
@@ -108,6 +114,9 @@ export class StorefrontElement extends LitElement {
 
   /** Strings and `Intl` formatting in the element's locale. */
   protected get localizer(): Localizer {
+    const now = syncStretch();
+    if (this.cachedLocalizer !== undefined && this.localizerStretch === now && this.strings === this.localizerStrings) return this.cachedLocalizer;
+    this.localizerStretch = now;
     const resolved = this.storefront;
     const locale = resolveLocale(this, resolved.ok ? resolved.market : (this.market ?? undefined));
     // A new `strings` object is a new set of overrides (a Lit property changes by assignment).

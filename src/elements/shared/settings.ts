@@ -42,6 +42,26 @@ export function resolveSettings(element: Element, own: StorefrontSettings): Stor
   return resolved;
 }
 
+let stretch = 0;
+let stretchEnding = false;
+
+/**
+ * A number that changes at the next microtask. What an element resolves under it (its
+ * settings, its locale: each a walk up the DOM) holds for the rest of one stretch of
+ * synchronous code, in which a render reads them many times; a change made in the page
+ * is seen by the update it schedules, which runs in a later microtask.
+ */
+export function syncStretch(): number {
+  if (!stretchEnding) {
+    stretchEnding = true;
+    queueMicrotask(() => {
+      stretch++;
+      stretchEnding = false;
+    });
+  }
+  return stretch;
+}
+
 /** Whether the settings name what every read needs (a key and a market); the API base has a default. */
 export const settingsComplete = (settings: StorefrontSettings): boolean => Boolean(settings.publishableKey && settings.market);
 
