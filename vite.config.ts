@@ -6,7 +6,7 @@ import { chunkGroups } from './build/chunk-groups.ts';
 import { elementModulesPlugin } from './build/element-modules.ts';
 import { queryCoreWithoutMutations } from './build/query-core-without-mutations.ts';
 import { storefrontEmulator } from './build/storefront-emulator.ts';
-import { ELEMENTS, elementName } from './src/elements/catalog.ts';
+import { ELEMENTS, elementSource } from './src/elements/catalog.ts';
 
 /*
  * `npm run build` runs three builds (see the README's "How it is built"):
@@ -24,7 +24,7 @@ const EMULATOR_PORT = Number(process.env['EMULATOR_PORT'] ?? 8787);
 const versionDefine = { __STOREFRONT_WIDGETS_VERSION__: JSON.stringify(pkg.version) };
 
 /** Each public element's registration module, by its tag (`svc-post-gallery` → `src/elements/post-gallery/svc-post-gallery.ts`). */
-const elementEntries = Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, src(`elements/${elementName(tag)}/${tag}.ts`)]));
+const elementEntries = Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, src(elementSource(tag))]));
 
 /** `npm start`: the demo against the local emulator. */
 const devServer: UserConfig = {
@@ -97,7 +97,7 @@ const npmBuild: UserConfig = {
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'ssr/rich-snippet': src('ssr/rich-snippet.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [`elements/${elementName(tag)}/${tag}`, elementEntries[tag]!])) },
+      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'ssr/rich-snippet': src('ssr/rich-snippet.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [elementSource(tag).replace(/\.ts$/, ''), elementEntries[tag]!])) },
       formats: ['es'],
     },
     rolldownOptions: {

@@ -1,14 +1,15 @@
 /**
  * Why: the script tag's loader (`src/loader/loader.ts`) is a classic script, so it cannot
- * use the bundler's own chunk preloading. It imports each element's module and requests
- * every chunk that module needs at the same time; this plugin tells it which chunks
- * (and which elements wait for an idle moment, from src/elements/catalog.ts), from the manifest of the element modules' build (`vite build --mode modules`, which
- * runs first), as the virtual module `virtual:element-modules`.
+ * use the bundler's own chunk preloading. It imports each element's module and every
+ * chunk that module needs at the same time; this plugin tells it which chunks (and which
+ * elements wait for an idle moment, from src/elements/catalog.ts), from the manifest of
+ * the element modules' build (`vite build --mode modules`, which runs first), as the
+ * virtual module `virtual:element-modules`.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { ELEMENTS, elementName } from '../src/elements/catalog.ts';
+import { ELEMENTS, elementSource } from '../src/elements/catalog.ts';
 
 interface ManifestChunk {
   file: string;
@@ -31,7 +32,7 @@ export function elementModules(manifestPath: string): Record<string, (string | 0
   };
   return Object.fromEntries(
     ELEMENTS.map(({ tag, load }) => {
-      const key = `src/elements/${elementName(tag)}/${tag}.ts`;
+      const key = `src/${elementSource(tag)}`;
       const entry = manifest[key];
       if (!entry) throw new Error(`${manifestPath} has no module for <${tag}> (${key}).`);
       const files = [entry.file, ...[...chunksOf(key)].map((chunk) => manifest[chunk]!.file)];

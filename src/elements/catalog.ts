@@ -7,7 +7,7 @@
  * `register`, the React wrappers, `package.json`'s exports and the manifest against it.
  * Adding an element touches its folder and this table.
  *
- * It holds plain data only: the script tag's loader imports it.
+ * It holds plain data only: the build's configuration (in Node) imports it.
  */
 export const ELEMENTS = [
   /** No UI: settings for the elements inside it. */
@@ -36,3 +36,6 @@ export type ElementTag = (typeof ELEMENTS)[number]['tag'];
 
 /** `svc-post-gallery` → `post-gallery`: the element's folder and the name of its entry. */
 export const elementName = (tag: string): string => tag.replace(/^svc-/, '');
+
+/** `svc-post-gallery` → `elements/post-gallery/svc-post-gallery.ts`: the element's entry module, under `src/`. */
+export const elementSource = (tag: string): string => `elements/${elementName(tag)}/${tag}.ts`;
