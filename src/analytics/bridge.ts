@@ -23,9 +23,9 @@
  * Consent Mode, whose updates send no event).
  */
 import type { Product } from '../api/types.js';
-import { pageAnalytics, seenEvent, type AnalyticsData, type AnalyticsEventName, type SeenEvent } from '../page/analytics-settings.js';
+import { pageAnalytics, REPORTED_EVENTS, REPORTED_TYPES, seenEvent, type AnalyticsData, type AnalyticsEventName, type ReportedEvent, type SeenEvent } from '../page/analytics-settings.js';
 import { analyticsConsent } from './consent.js';
-import { analyticsData, dataLayerEntries, REPORTED_EVENTS, type ReportedEvent } from './payload.js';
+import { analyticsData, dataLayerEntries } from './payload.js';
 
 interface Report {
   name: AnalyticsEventName;
@@ -49,7 +49,7 @@ function granted(): boolean {
   return analyticsConsent({ page: pageAnalytics().consent, dataLayer: page.dataLayer, shopify: page.Shopify });
 }
 
-/** The outermost `svc-*` widget the event passed through (a gallery's, for its lightbox's events). */
+/** Hands one report to the page's dataLayer and its `onEvent`, as the settings ask. */
 function send(report: Report): void {
   const settings = pageAnalytics().analytics;
   if (!settings) return;
@@ -70,7 +70,11 @@ function send(report: Report): void {
 
 /** Sends what waited for consent once it is granted. */
 function flush(): void {
-  if (!pageAnalytics().analytics || !granted()) return;
+  if (pageAnalytics().analytics && granted()) sendQueued();
+}
+
+/** Consent is granted: the queue goes out, and from now on nothing is queued. */
+function sendQueued(): void {
   consentGiven = true;
   const waiting = queue;
   queue = [];
@@ -86,7 +90,7 @@ function reportEvent({ type, detail, widget }: SeenEvent): void {
   const product = (detail as { product?: Product } | undefined)?.product;
   const report: Report = { name, data: analyticsData(widget, detail), product };
   if (granted()) {
-    flush();
+    sendQueued();
     return send(report);
   }
   // Queued only until consent is first given: after a withdrawal, events are dropped.
@@ -104,7 +108,7 @@ export function startAnalyticsBridge(seen: readonly SeenEvent[] = []): void {
   state.bridge = true;
   // What the elements reported while this module loaded, then every event as it comes.
   for (const event of seen) reportEvent(event);
-  for (const type of Object.keys(REPORTED_EVENTS)) document.addEventListener(type, onEvent);
+  for (const type of REPORTED_TYPES) document.addEventListener(type, onEvent);
   state.listeners.add(() => {
     // Turned off (or the queue is): nothing waits any more, and a new configuration starts afresh.
     if (!state.analytics?.queueUntilConsent) queue = [];

@@ -1,17 +1,6 @@
 import type { Post, Product } from '../api/types.js';
 import type { AnalyticsData, AnalyticsEventName } from '../page/analytics-settings.js';
 
-/** The DOM events the bridge reports, and the name it gives each. */
-export const REPORTED_EVENTS = {
-  'svc-post-view': 'svc_post_view',
-  'svc-widget-view': 'svc_widget_view',
-  'svc-product-view': 'svc_product_view',
-  'svc-video-play': 'svc_video_play',
-  'svc-product-select': 'svc_product_select',
-} as const satisfies Record<string, AnalyticsEventName>;
-
-export type ReportedEvent = keyof typeof REPORTED_EVENTS;
-
 interface Detail {
   post?: Post;
   index?: number;

@@ -105,8 +105,19 @@ export function configureAnalytics(settings: { analytics?: unknown; consent?: un
   if (changed) for (const listener of state.listeners) listener();
 }
 
+/** The DOM events the bridge reports, and the name it gives each. */
+export const REPORTED_EVENTS = {
+  'svc-post-view': 'svc_post_view',
+  'svc-widget-view': 'svc_widget_view',
+  'svc-product-view': 'svc_product_view',
+  'svc-video-play': 'svc_video_play',
+  'svc-product-select': 'svc_product_select',
+} as const satisfies Record<string, AnalyticsEventName>;
+
+export type ReportedEvent = keyof typeof REPORTED_EVENTS;
+
 /** The engagement events the bridge reports (the DOM events' names). */
-export const REPORTED_TYPES = ['svc-post-view', 'svc-widget-view', 'svc-product-view', 'svc-video-play', 'svc-product-select'] as const;
+export const REPORTED_TYPES = Object.keys(REPORTED_EVENTS) as ReportedEvent[];
 
 /** An engagement event as the bridge reads it: its name, detail and the element it came from (`shoppable-post`). */
 export interface SeenEvent {
