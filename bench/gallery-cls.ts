@@ -22,6 +22,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import { startEmulator } from '../demo/emulator/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
+import { navigationTo, TASK_PARTS, type TraceEvent } from './lib/trace.ts';
 
 /**
  * `classic`: the script tag (the loader) in <head>; `module`: the module entry with
@@ -107,28 +108,13 @@ const observeShifts = `
   requestAnimationFrame(look);
 `;
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time: what the task cost, without the time the thread waited for a core. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { documentLoaderURL?: string } };
-}
-
-/** What a task mostly did: the longest events inside it (script, style, layout, paint…). */
-const LABELS = /^(v8\.compile|v8\.evaluateModule|EvaluateScript|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|RunMicrotasks|ParseHTML|UpdateLayoutTree|Layout|PrePaint|Paint|Layerize|Commit|Decode Image|MinorGC|MajorGC)$/;
-
 /**
  * The longest task on the page's main thread from its navigation start until `untilMs`
  * later: by wall time (`ms`) and by the thread's own CPU time (`cpuMs`, which a busy
  * machine does not inflate), with what it mostly did.
  */
 function longestTask(events: TraceEvent[], pageUrl: string, untilMs: number): { ms: number; cpuMs: number; what: string } {
-  const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === pageUrl).at(-1);
+  const navigation = navigationTo(events, pageUrl);
   if (!navigation) return { ms: Number.NaN, cpuMs: Number.NaN, what: '' };
   let longest: TraceEvent | undefined;
   let cpu = 0;
@@ -141,7 +127,7 @@ function longestTask(events: TraceEvent[], pageUrl: string, untilMs: number): { 
   if (!longest) return { ms: 0, cpuMs: 0, what: '' };
   const inside = new Map<string, number>();
   for (const e of events) {
-    if (e.pid !== longest.pid || e.tid !== longest.tid || e.dur === undefined || !LABELS.test(e.name)) continue;
+    if (e.pid !== longest.pid || e.tid !== longest.tid || e.dur === undefined || !TASK_PARTS.test(e.name)) continue;
     if (e.ts < longest.ts || e.ts + e.dur > longest.ts + longest.dur!) continue;
     inside.set(e.name, Math.max(inside.get(e.name) ?? 0, e.dur));
   }

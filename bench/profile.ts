@@ -19,6 +19,7 @@ import { testKey } from '../test/support/emulator-control.ts';
 import { heroJpeg } from './lib/hero.ts';
 import { productPage, productPagePlain, productPageTheme } from './lib/pages.ts';
 import { startSite } from './lib/server.ts';
+import { navigationTo, TASK_PARTS, type CallFrame, type TraceEvent } from './lib/trace.ts';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -29,33 +30,6 @@ const SLOWDOWN = Number(arg('--cpu', '4'));
 const TOP = Number(arg('--top', '8'));
 const DIST = join('dist', 'cdn');
 if (!existsSync(join(DIST, 'storefront-widgets.js'))) throw new Error('No dist/cdn/storefront-widgets.js: run npm run build:cdn first.');
-
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread time: what the task cost without the time the thread waited for a core. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: {
-    data?: {
-      documentLoaderURL?: string;
-      url?: string;
-      startTime?: number;
-      cpuProfile?: { nodes?: { id: number; callFrame: CallFrame }[]; samples?: number[] };
-      timeDeltas?: number[];
-    };
-  };
-}
 
 const maps = new Map<string, SourceMapConsumer | null>();
 /** `file:line function` in the original sources, where a map says so. */
@@ -72,8 +46,6 @@ function originalName(frame: CallFrame): string {
   const source = at.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '');
   return `${source}:${at.line} ${at.name ?? frame.functionName}`;
 }
-
-const LABELS = /^(v8\.compile|v8\.evaluateModule|EvaluateScript|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|RunMicrotasks|ParseHTML|UpdateLayoutTree|Layout|PrePaint|Paint|Commit|MinorGC|MajorGC|IntersectionObserverController::computeIntersections)$/;
 
 const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
 const apiBase = emulator.url;
@@ -97,7 +69,7 @@ try {
   await tab.waitForTimeout(3000);
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
 
-  const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url).at(-1);
+  const navigation = navigationTo(events, url);
   if (!navigation) throw new Error('no navigation in the trace');
   const onMain = (e: TraceEvent) => e.pid === navigation.pid && e.tid === navigation.tid;
 
@@ -130,7 +102,7 @@ try {
     blockingCpu += Math.max(0, (task.tdur ?? 0) / 1000 - 50);
     const inside = new Map<string, number>();
     for (const e of events) {
-      if (!onMain(e) || e.dur === undefined || !LABELS.test(e.name) || e.ts < task.ts || e.ts + e.dur > end) continue;
+      if (!onMain(e) || e.dur === undefined || !TASK_PARTS.test(e.name) || e.ts < task.ts || e.ts + e.dur > end) continue;
       const label = e.name === 'EvaluateScript' || e.name === 'v8.compile' ? `${e.name} ${(e.args?.data?.url ?? '').replace(/^https?:\/\/[^/]+\//, '')}` : e.name;
       inside.set(label, Math.max(inside.get(label) ?? 0, e.dur));
     }
