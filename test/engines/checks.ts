@@ -225,7 +225,15 @@ const carousel: Check = {
     });
     const start = await firstTileLeft();
     await page.click(() => window.__deep('[part~="next"]', document.getElementById('carousel')!.shadowRoot!)[0]);
-    await until(async () => (await firstTileLeft()) < start - 50, 'the next button to move the carousel');
+    // Moved, and come to rest (the same place on two reads 100 ms apart), as a shopper sees
+    // it stop before pressing "previous": a press during the smooth scroll is another test.
+    let last = Number.NaN;
+    await until(async () => {
+      const left = await firstTileLeft();
+      const settled = left < start - 50 && Math.abs(left - last) < 0.5;
+      last = left;
+      return settled;
+    }, 'the next button to move the carousel, and the carousel to come to rest');
     await waitInPage(page, 'the previous button to be enabled', () => window.__deep('[part~="prev"]', document.getElementById('carousel')!.shadowRoot!).some((button) => !(button as HTMLButtonElement).disabled));
     await page.click(() => window.__deep('[part~="prev"]', document.getElementById('carousel')!.shadowRoot!)[0]);
     await until(async () => Math.abs((await firstTileLeft()) - start) <= 1, 'the previous button to move the carousel back');
