@@ -1,8 +1,10 @@
 /**
  * Why: left alone, Rolldown makes one shared chunk per set of elements that use a
  * module, a dozen small files for a product page. A few larger chunks compress better
- * and cost fewer requests: `core` (Lit, query-core, the data layer, the base element,
- * English, the formatters) for every element, `reviews` (stars, distribution, notices) for the summary,
+ * and cost fewer requests: `core` (Lit, the API client, the base element, English, the
+ * formatters) for every element, `query` (query-core and what reads through it) for every
+ * element but a product's badge, which reads without it, so that a collection page of
+ * badges never loads it, `reviews` (stars, distribution, notices) for the summary,
  * the list and the snippet, `media` (blurhash, placeholders, tiles) for the gallery, the
  * shoppable post and the lightbox. On-demand chunks (lightbox, layouts, languages) and
  * each element's own code stay as the bundler splits them.
@@ -13,6 +15,7 @@ export const chunkGroups = {
   groups: [
     { name: 'media', priority: 2, test: /\/(node_modules\/blurhash|src\/elements\/shared\/placeholder|src\/elements\/post-gallery\/tile)/ },
     { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
+    { name: 'query', priority: 2, test: /\/(node_modules\/@tanstack\/|build\/(empty-mutation-cache|query-core)|src\/(controllers\/query-controller|queries\/(options|query-client)|elements\/review-summary\/summary-query)\.)/ },
     { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/|src\/i18n\/(en|localize|tables|formatters)\.)/ },
   ],
 };

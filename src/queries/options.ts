@@ -72,10 +72,15 @@ export function reviewsQuery(client: StorefrontClient, market: string, target: R
   };
 }
 
+/** A product's summary also gives its badges their figures: a badge added later asks nothing (never the reverse: a summary needs the distribution). */
 export function reviewSummaryQuery(client: StorefrontClient, market: string, target: ReviewTarget): ReviewSummaryOptions {
   return {
     queryKey: queryKeys.reviewSummary(market, target),
-    queryFn: ({ signal }) => client.getReviewSummary(market, target, signal),
+    queryFn: async ({ signal }) => {
+      const summary = await client.getReviewSummary(market, target, signal);
+      if ('productRef' in target) ratingsBatch(client, market).remember({ productRef: target.productRef, average: summary.average, count: summary.count });
+      return summary;
+    },
     staleTime: REVIEWS_STALE_TIME,
   };
 }

@@ -6,6 +6,9 @@ import { RATINGS_MAX_REFS } from '../api/wire.js';
 /** How long a batch waits for more products after the first: the rest of the task and the frame. */
 const FRAME_MS = 16;
 
+/** How long a rating read stays fresh within a page view, as every review read (`REVIEWS_STALE_TIME`). */
+const FRESH_MS = 30_000;
+
 interface Waiter {
   resolve: (rating: ProductRating) => void;
   reject: (error: unknown) => void;
@@ -19,11 +22,24 @@ interface Waiter {
 class RatingsBatch {
   private pending = new Map<string, Waiter[]>();
   private scheduled = false;
+  /** Ratings read in the last `FRESH_MS`, by product: a badge that appears again (a single-page app's next view) asks nothing. */
+  private readonly fresh = new Map<string, { rating: ProductRating; at: number }>();
 
   constructor(
     private readonly client: StorefrontClient,
     private readonly market: string,
   ) {}
+
+  /** The product's rating when it was read less than `FRESH_MS` ago. */
+  cached(productRef: string): ProductRating | undefined {
+    const entry = this.fresh.get(productRef);
+    return entry && Date.now() - entry.at < FRESH_MS ? entry.rating : undefined;
+  }
+
+  /** A rating read another way (a product's full review summary has it): badges that ask later take it. */
+  remember(rating: ProductRating): void {
+    this.fresh.set(rating.productRef, { rating, at: Date.now() });
+  }
 
   load(productRef: string, signal: AbortSignal): Promise<ProductRating> {
     return new Promise((resolve, reject) => {
@@ -59,6 +75,7 @@ class RatingsBatch {
       this.client.getRatings(this.market, chunk).then(
         (ratings) => {
           const byRef = new Map(ratings.map((rating) => [rating.productRef, rating]));
+          for (const rating of ratings) this.remember(rating);
           for (const ref of chunk) {
             const rating = byRef.get(ref);
             const error = rating ? undefined : new NotFoundError(`product not found: ${ref}`);

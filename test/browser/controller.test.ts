@@ -5,6 +5,8 @@ import type { Page, Post } from '../../src/api/types.ts';
 import { infiniteQueryController } from '../../src/controllers/query-controller.ts';
 import { configure } from '../../src/page/configure.ts';
 import { postsQuery, queryKeys, type PostsOptions } from '../../src/queries/options.ts';
+import { queryClientFor } from '../../src/queries/query-client.ts';
+import type { StorefrontClient } from '../../src/api/client.ts';
 import '../../src/elements/storefront/svc-storefront.ts';
 import { StorefrontElement } from '../../src/elements/shared/base.ts';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
@@ -18,7 +20,7 @@ class PostsProbe extends StorefrontElement {
   renders = 0;
   readonly posts = infiniteQueryController<PostsResult, PostsOptions>(this, () => {
     const storefront = this.storefront;
-    return storefront.ok ? { queryClient: storefront.queryClient, options: postsQuery(storefront.client, storefront.market, {}, 5) } : undefined;
+    return storefront.ok ? { queryClient: queryClientFor(storefront.client), options: postsQuery(storefront.client, storefront.market, {}, 5) } : undefined;
   });
 
   get ids(): string[] {
@@ -56,9 +58,9 @@ describe('query controller', () => {
     const key = await testKey(apiBase, 'ctrl_abort', { faults: { latencyMs: 1500 } });
     const element = probe({ 'publishable-key': key, market: 'us', 'api-base': apiBase });
     await expect.poll(() => element.posts.result?.isFetching).toBe(true);
-    const storefront = (element as unknown as { storefront: { ok: true; queryClient: import('@tanstack/query-core').QueryClient } }).storefront;
+    const storefront = (element as unknown as { storefront: { ok: true; client: StorefrontClient } }).storefront;
     element.remove();
-    const query = storefront.queryClient.getQueryCache().find({ queryKey: queryKeys.posts('us', {}, 5) });
+    const query = queryClientFor(storefront.client).getQueryCache().find({ queryKey: queryKeys.posts('us', {}, 5) });
     await expect.poll(() => query?.state.fetchStatus).toBe('idle');
     expect(query?.state.status).toBe('pending');
     expect(query?.state.data).toBeUndefined();

@@ -71,6 +71,19 @@ describe('badges on a collection page', () => {
     expect(log.map((entry) => entry.path)).toEqual([`/v1/products/${ref}/review-summary`]);
   });
 
+  it("a badge shown again within 30 s (a single-page app's next view) asks nothing, and shows its figures at once", async () => {
+    const key = await testKey(apiBase, 'badges_again');
+    const ref = products[3]!.handle;
+    const [first] = badges(key, [ref]);
+    await expect.poll(() => settled(first!), { timeout: 10_000 }).toBeTruthy();
+    first!.remove();
+    const [again] = badges(key, [ref]);
+    await again!.updateComplete;
+    await again!.updateComplete;
+    expect(settled(again!), 'figures at the first render after the first update').toBeTruthy();
+    expect(await requestLog(apiBase, key)).toHaveLength(1);
+  });
+
   it('an unknown product among them shows nothing; the others show', async () => {
     const key = await testKey(apiBase, 'badges_unknown');
     const els = badges(key, [products[0]!.handle, 'no-such-product-batch', products[1]!.handle]);

@@ -132,7 +132,7 @@ it('screenshot: forced colors and right-to-left', async () => {
     const attrs = { 'api-base': apiBase, 'publishable-key': key, market: 'us' };
     const full = mount('svc-review-summary', { ...attrs, 'product-ref': reviewed.handle }, box);
     const badge = mount('svc-review-summary', { ...attrs, 'product-ref': others[2]!.handle, variant: 'badge' }, box);
-    await settle(full, '[part~="bar"]');
+    await settle(full, '.summary [part~="bar"]');
     await settle(badge, '[role="img"]');
     await userEvent.click(shadow(full).querySelector<HTMLButtonElement>('button[aria-label^="4 "]')!);
     await page.screenshot({ path: '../../screenshots/review-summary-forced-colors-rtl.png', element: box });

@@ -121,7 +121,7 @@ describe('<svc-reviews>', () => {
     const summary = mount('svc-review-summary', { 'api-base': apiBase, 'publishable-key': key, market: 'us', 'product-ref': reviewed.handle });
     const el = list({ 'product-ref': reviewed.handle, 'page-size': '50' });
     await loaded(el);
-    await expect.poll(() => shadow(summary).querySelector('[part~="bar"]')).toBeTruthy();
+    await expect.poll(() => shadow(summary).querySelector('.summary [part~="bar"]')).toBeTruthy();
     await userEvent.click(bar(summary, 5));
     await expect.poll(() => ratings(el).length > 0 && ratings(el).every((r) => r === 5)).toBe(true);
     expect(bar(el, 5).getAttribute('aria-pressed')).toBe('true');

@@ -115,6 +115,16 @@ test.describe('dist/cdn/module/, the element modules', () => {
     expect([...inside].some((source) => source.includes('node_modules/blurhash/'))).toBe(false);
   });
 
+  test('a badge page loads no query-core: the full summary imports its read (and query-core) on demand', () => {
+    const inside = moduleSources(moduleFiles('svc-review-summary'));
+    expect([...inside].some((source) => source.includes('node_modules/@tanstack/query-core/'))).toBe(false);
+    expect(inside.has('src/controllers/rating-controller.ts')).toBe(true);
+    const entry = manifest()['src/elements/review-summary/svc-review-summary.ts'] as { dynamicImports?: string[] };
+    const onDemand = moduleSources((entry.dynamicImports ?? []).map((key) => manifest()[key]!.file));
+    expect(onDemand.has('src/elements/review-summary/summary-query.ts')).toBe(true);
+    expect([...onDemand].some((source) => source.includes('node_modules/@tanstack/query-core/'))).toBe(true);
+  });
+
   test('the lightbox, the masonry and carousel layouts and each language load on demand, as chunks of their own', () => {
     const chunks = manifest();
     const lazy = (name: string) => Object.values(chunks).find((entry) => entry.file.startsWith(`chunks/${name}-`))?.file;

@@ -4,6 +4,7 @@ import type { StorefrontError } from '../../api/errors.js';
 import type { Page, Post } from '../../api/types.js';
 import { infiniteQueryController } from '../../controllers/query-controller.js';
 import { postsQuery, type PostsOptions } from '../../queries/options.js';
+import { queryClientFor } from '../../queries/query-client.js';
 import { StorefrontElement } from '../shared/base.js';
 import { ModuleSlot } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
@@ -127,7 +128,7 @@ export class SvcPostGallery extends StorefrontElement {
     const s = this.storefront;
     if (!s.ok) return undefined;
     const filters = parseFilters(this);
-    return { queryClient: s.queryClient, options: postsQuery(s.client, s.market, filters, parsePageSize(this.pageSize)) };
+    return { queryClient: queryClientFor(s.client), options: postsQuery(s.client, s.market, filters, parsePageSize(this.pageSize)) };
   });
   private readonly view = new GalleryState(
     this,

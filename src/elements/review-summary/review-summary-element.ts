@@ -1,11 +1,10 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import type { QueryObserverResult } from '@tanstack/query-core';
 import type { ReviewTarget } from '../../api/client.js';
 import type { StorefrontError } from '../../api/errors.js';
 import type { ProductRating, ReviewSummary } from '../../api/types.js';
-import { queryController } from '../../controllers/query-controller.js';
-import { ratingQuery, reviewSummaryQuery, type RatingOptions, type ReviewSummaryOptions } from '../../queries/options.js';
+import { RatingController } from '../../controllers/rating-controller.js';
 import { StorefrontElement } from '../shared/base.js';
+import { ModuleSlot, onDemand } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import { hostVisibility } from '../shared/host-visibility.js';
 import { pickOption } from '../shared/options.js';
@@ -16,6 +15,16 @@ import { renderStars, renderStarsPlaceholder } from '../shared/reviews/stars.js'
 import { ClampController, renderGeneratedSummary } from './generated-summary.js';
 import { applyFilterToLists } from './list-filter.js';
 import { reviewSummaryStyles } from './review-summary.styles.js';
+
+/** The full summary's read, a chunk of its own with query-core (see `summary-query.ts`). */
+const summaryQueryPart = onDemand(() => import('./summary-query.js'), "could not load the review summary's data part.");
+
+/** What the element renders from: a read's data, or its error and a retry. */
+interface SummaryResult {
+  data?: ReviewSummary | ProductRating | undefined;
+  error?: StorefrontError | null | undefined;
+  refetch(): unknown;
+}
 
 /** What the loading state lays out, invisibly, to hold the summary's place. */
 const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
@@ -97,17 +106,39 @@ export class SvcReviewSummary extends StorefrontElement {
 
   /**
    * A product's badge needs only the average and count: it reads them in one batch with
-   * every badge that asks at the same time. The full summary (and the store's badge) read
-   * the review summary.
+   * every badge that asks at the same time, without query-core. The full summary (and
+   * the store's badge) read the review summary through query-core, whose chunk loads
+   * with the first element that needs it.
    */
-  private readonly summary = queryController<QueryObserverResult<ReviewSummary | ProductRating, StorefrontError>, ReviewSummaryOptions | RatingOptions>(this, () => {
+  private readonly rating = new RatingController(this, () => {
     const storefront = this.storefront;
     const target = this.target;
-    if (!storefront.ok || !target) return undefined;
-    const { client, queryClient, market } = storefront;
-    const options = this.badge && 'productRef' in target ? ratingQuery(client, queryClient, market, target.productRef) : reviewSummaryQuery(client, market, target);
-    return { queryClient, options };
+    return storefront.ok && this.badge && target && 'productRef' in target ? { client: storefront.client, market: storefront.market, productRef: target.productRef } : undefined;
   });
+  private fullSummary: import('./summary-query.js').SummaryController | undefined;
+  private readonly fullSummaryPart = new ModuleSlot(this, summaryQueryPart, () => {
+    this.fullSummary = this.fullSummaryPart.value?.summaryQuery(this, () => {
+      const storefront = this.storefront;
+      const target = this.target;
+      return storefront.ok && target && !this.readsRating ? { client: storefront.client, market: storefront.market, target } : undefined;
+    });
+  });
+
+  /** Whether this element reads a product's rating (a product's badge) rather than the review summary. */
+  private get readsRating(): boolean {
+    return this.badge && this.productRef !== undefined && this.target !== undefined && 'productRef' in this.target;
+  }
+
+  /**
+   * The read this element renders: the rating's or the summary's; `undefined` while
+   * there is nothing to read, `null` while the summary's chunk is on its way (or could
+   * not load: then `partFailed`).
+   */
+  private get summary(): SummaryResult | null | undefined {
+    if (!this.storefront.ok || !this.target) return undefined;
+    if (this.readsRating) return this.rating.result;
+    return this.fullSummary ? this.fullSummary.result : null;
+  }
 
   /** Whether `variant` asks for the badge (an unknown variant is the full summary, with a warning). */
   private get badge(): boolean {
@@ -141,19 +172,22 @@ export class SvcReviewSummary extends StorefrontElement {
       this.selectedRating = null;
       this.clamp.expanded = false;
     }
-    const result = this.summary.result;
+    // The summary's chunk is asked for by the first update that needs it.
+    if (this.storefront.ok && this.target && !this.readsRating) this.fullSummaryPart.request();
+    const result = this.summary ?? undefined;
     const silent = result !== undefined && result.data === undefined && isSilentFailure(result.error);
     const empty = result?.data?.count === 0 && this.hideEmpty;
     this.setHidden(silent || empty);
   }
 
   protected override updated(): void {
-    const error = this.summary.result?.error ?? (this.storefront.ok ? undefined : this.storefront.error);
+    const readError = this.summary?.error ?? undefined;
+    const error = readError ?? (this.storefront.ok ? undefined : this.storefront.error);
     if (error && error !== this.reportedError) {
       this.reportedError = error;
       const storefront = this.storefront;
       if (isSilentFailure(error) && storefront.ok && this.target) warnSilentFailure(error, storefront.client.publishableKey, this.target);
-      else if (this.summary.result?.error) this.report(error);
+      else if (readError) this.report(error);
       this.emit('svc-error', { error });
     }
   }
@@ -161,8 +195,10 @@ export class SvcReviewSummary extends StorefrontElement {
   protected override render() {
     const storefront = this.storefront;
     if (!storefront.ok) return renderError(storefront.error, this.localizer);
-    const result = this.summary.result;
+    const result = this.summary;
     if (result === undefined) return nothing;
+    // The summary's chunk on its way holds the summary's place; one that could not load is an error (logged once by onDemand).
+    if (result === null) return this.fullSummaryPart.value === null ? renderError(undefined, this.localizer) : this.renderLoading();
     const summary = result.data;
     if (summary === undefined) {
       if (result.error) return isSilentFailure(result.error) ? nothing : renderError(result.error, this.localizer, () => void result.refetch());

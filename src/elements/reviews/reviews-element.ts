@@ -6,6 +6,7 @@ import type { Page, Review, ReviewSummary } from '../../api/types.js';
 import type { ReviewSort } from '../../api/wire.js';
 import { infiniteQueryController, queryController } from '../../controllers/query-controller.js';
 import { reviewSummaryQuery, reviewsQuery, type ReviewsOptions, type ReviewSummaryOptions } from '../../queries/options.js';
+import { queryClientFor } from '../../queries/query-client.js';
 import { hostVisibility } from '../shared/host-visibility.js';
 import { renderDistribution, renderOverview, type Star } from '../shared/reviews/distribution.js';
 import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../shared/reviews/filter-event.js';
@@ -113,7 +114,7 @@ export class SvcReviews extends StorefrontElement {
   private readonly summary = queryController<SummaryResult, ReviewSummaryOptions>(this, () => {
     const storefront = this.storefront;
     const target = this.target;
-    return storefront.ok && target ? { queryClient: storefront.queryClient, options: reviewSummaryQuery(storefront.client, storefront.market, target) } : undefined;
+    return storefront.ok && target ? { queryClient: queryClientFor(storefront.client), options: reviewSummaryQuery(storefront.client, storefront.market, target) } : undefined;
   });
 
   private readonly reviews = infiniteQueryController<ReviewsResult, ReviewsOptions>(this, () => {
@@ -122,7 +123,7 @@ export class SvcReviews extends StorefrontElement {
     if (!storefront.ok || !target) return undefined;
     const query: ReviewQuery = { sort: this.order, includeLocalization: true, ...(this.rating ? { rating: this.rating } : {}) };
     const pageSize = clampInteger(TAG, 'page-size', this.pageSize, 1, 50, 10);
-    return { queryClient: storefront.queryClient, options: reviewsQuery(storefront.client, storefront.market, target, query, pageSize) };
+    return { queryClient: queryClientFor(storefront.client), options: reviewsQuery(storefront.client, storefront.market, target, query, pageSize) };
   });
 
   /** The order asked for by `sort`, or the default. */

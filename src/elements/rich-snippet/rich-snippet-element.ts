@@ -4,6 +4,7 @@ import type { StorefrontError } from '../../api/errors.js';
 import type { JsonLd } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
 import { richSnippetQuery, type RichSnippetOptions } from '../../queries/options.js';
+import { queryClientFor } from '../../queries/query-client.js';
 import { isSilentFailure, warnSilentFailure } from '../shared/reviews/notices.js';
 import { StorefrontElement } from '../shared/base.js';
 import { applyRichSnippet, removeSnippetScript } from './head-script.js';
@@ -69,7 +70,7 @@ export class SvcRichSnippet extends StorefrontElement {
 
   private readonly snippet = queryController<QueryObserverResult<JsonLd, StorefrontError>, RichSnippetOptions>(this, () => {
     const storefront = this.storefront;
-    return storefront.ok && this.productRef ? { queryClient: storefront.queryClient, options: richSnippetQuery(storefront.client, storefront.market, this.productRef) } : undefined;
+    return storefront.ok && this.productRef ? { queryClient: queryClientFor(storefront.client), options: richSnippetQuery(storefront.client, storefront.market, this.productRef) } : undefined;
   });
 
   protected override render() {

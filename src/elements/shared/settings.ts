@@ -1,6 +1,7 @@
 import { ConfigError, StorefrontError } from '../../api/errors.js';
 import { pageDefaults, type StorefrontSettings } from '../../page/configure.js';
-import { storefrontFor, type Storefront } from '../../queries/query-client.js';
+import { clientFor } from '../../api/client-registry.js';
+import type { StorefrontClient } from '../../api/client.js';
 import { closestComposed } from '../../shared/closest-composed.js';
 
 export const STOREFRONT_TAG = 'svc-storefront';
@@ -65,9 +66,9 @@ export function syncStretch(): number {
 /** Whether the settings name what every read needs (a key and a market); the API base has a default. */
 export const settingsComplete = (settings: StorefrontSettings): boolean => Boolean(settings.publishableKey && settings.market);
 
-export type ResolvedStorefront = ({ ok: true; market: string } & Storefront) | { ok: false; error: StorefrontError };
+export type ResolvedStorefront = { ok: true; market: string; client: StorefrontClient } | { ok: false; error: StorefrontError };
 
-/** The client and QueryClient for resolved settings, or the configuration error to show. */
+/** The API client for resolved settings, or the configuration error to show. (An element that reads through query-core gets the client's QueryClient from `queryClientFor`.) */
 export function connectStorefront(settings: StorefrontSettings): ResolvedStorefront {
   if (!settings.publishableKey) {
     return { ok: false, error: new ConfigError('storefront-widgets: no publishable key is set. Give the element (or a <svc-storefront> around it) a publishable-key attribute or a publishableKey property.') };
@@ -76,8 +77,8 @@ export function connectStorefront(settings: StorefrontSettings): ResolvedStorefr
     return { ok: false, error: new ConfigError('storefront-widgets: no market is set. Give the element (or a <svc-storefront> around it) a market attribute or property, such as market="us".') };
   }
   try {
-    const storefront = storefrontFor({ publishableKey: settings.publishableKey, ...(settings.apiBase ? { apiBase: settings.apiBase } : {}) });
-    return { ok: true, market: settings.market, ...storefront };
+    const client = clientFor({ publishableKey: settings.publishableKey, ...(settings.apiBase ? { apiBase: settings.apiBase } : {}) });
+    return { ok: true, market: settings.market, client };
   } catch (error) {
     if (error instanceof StorefrontError) return { ok: false, error };
     throw error;

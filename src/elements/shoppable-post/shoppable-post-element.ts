@@ -5,6 +5,7 @@ import { normalizePost } from '../../api/normalize.js';
 import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
 import { postQuery, type PostOptions } from '../../queries/options.js';
+import { queryClientFor } from '../../queries/query-client.js';
 import { StorefrontElement } from '../shared/base.js';
 import { cssText } from '../shared/css-text.js';
 import { renderError } from '../shared/states.js';
@@ -110,7 +111,7 @@ export class SvcShoppablePost extends StorefrontElement {
   private readonly query = queryController<QueryObserverResult<Post, StorefrontError>, PostOptions>(this, () => {
     if (this.post != null || !this.postId) return undefined;
     const storefront = this.storefront;
-    return storefront.ok ? { queryClient: storefront.queryClient, options: postQuery(storefront.client, storefront.market, this.postId) } : undefined;
+    return storefront.ok ? { queryClient: queryClientFor(storefront.client), options: postQuery(storefront.client, storefront.market, this.postId) } : undefined;
   });
 
   /** The post on screen: the `post` property's, else the fetched one. */
