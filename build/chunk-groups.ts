@@ -16,6 +16,6 @@ export const chunkGroups = {
     { name: 'media', priority: 2, test: /\/(node_modules\/blurhash|src\/elements\/shared\/placeholder|src\/elements\/post-gallery\/tile)/ },
     { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
     { name: 'query', priority: 2, test: /\/(node_modules\/@tanstack\/|build\/(empty-mutation-cache|query-core)|src\/(controllers\/query-controller|queries\/(options|query-client)|elements\/review-summary\/summary-query)\.)/ },
-    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/|src\/i18n\/(en|localize|tables|formatters)\.)/ },
+    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/|src\/i18n\/(en|localize|tables|formatters|plain-number)\.)/ },
   ],
 };

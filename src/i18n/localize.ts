@@ -2,6 +2,7 @@ import { pageOverrides, type StringOverrides } from '../page/strings.js';
 import { closestComposed } from '../shared/closest-composed.js';
 import { en, type PluralForms, type StringKey } from './en.js';
 import { formatter } from './formatters.js';
+import { plainNumber } from './plain-number.js';
 import { tableFor, tables } from './tables.js';
 
 /** The language and region of each known market's shortId. */
@@ -113,7 +114,7 @@ export class Localizer {
   }
 
   number(value: number, options?: Intl.NumberFormatOptions): string {
-    return formatter(Intl.NumberFormat, this.locale, options).format(value);
+    return plainNumber(value, this.locale, options) ?? formatter(Intl.NumberFormat, this.locale, options).format(value);
   }
 
   price(amount: number, currency: string): string {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { plainNumber } from '../../src/i18n/plain-number.ts';
+
+/** Every locale the plain path knows (it answers for these and no others). */
+const KNOWN = [
+  ...'en en-US en-GB en-AU en-CA en-IE en-NZ ja ja-JP ko ko-KR zh zh-CN he he-IL'.split(' '),
+  ...'de de-DE de-AT sv sv-SE da da-DK nb nb-NO no fi fi-FI fr fr-FR fr-BE es es-ES it it-IT nl nl-NL nl-BE pl pl-PL pt pt-PT pt-BR cs cs-CZ sk sk-SK hu hu-HU ro ro-RO el el-GR bg bg-BG hr hr-HR sl sl-SI et et-EE lv lv-LV lt lt-LT tr tr-TR uk uk-UA'.split(' '),
+];
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
+describe('plainNumber: what Intl.NumberFormat writes, without Intl', () => {
+  it('every whole number under 1,000, in every known locale', () => {
+    for (const locale of KNOWN) {
+      const intl = new Intl.NumberFormat(locale);
+      for (let value = 0; value < 1000; value++) expect(plainNumber(value, locale), `${locale} ${value}`).toBe(intl.format(value));
+    }
+  });
+
+  it('every number under 100 with one decimal (a rating, rounded as the elements round it), in every known locale', () => {
+    for (const locale of KNOWN) {
+      const intl = new Intl.NumberFormat(locale, ONE_DECIMAL);
+      for (let tenths = 0; tenths < 1000; tenths++) {
+        const value = Math.round(tenths) / 10;
+        const plain = plainNumber(value, locale, ONE_DECIMAL);
+        expect(plain, `${locale} ${value}`).toBeDefined();
+        expect(plain, `${locale} ${value}`).toBe(intl.format(value));
+      }
+    }
+  });
+
+  it('any value it answers for matches Intl, also unrounded ones (ties are left to Intl)', () => {
+    for (const locale of ['en-US', 'de-DE', 'fr-FR']) {
+      const intl = new Intl.NumberFormat(locale, ONE_DECIMAL);
+      for (let step = 0; step < 5000; step++) {
+        const value = step / 997;
+        const plain = plainNumber(value, locale, ONE_DECIMAL);
+        if (plain !== undefined) expect(plain, `${locale} ${value}`).toBe(intl.format(value));
+      }
+      expect(plainNumber(0.25, locale, ONE_DECIMAL)).toBeUndefined();
+    }
+  });
+
+  it('leaves everything else to Intl: other locales, digits or separators, big numbers, negative numbers, other options', () => {
+    for (const locale of ['ar', 'ar-EG', 'de-CH', 'es-MX', 'en-ZA', 'fa', 'hi-IN', 'th']) expect(plainNumber(5, locale), locale).toBeUndefined();
+    expect(plainNumber(1000, 'en-US')).toBeUndefined();
+    expect(plainNumber(1.5, 'en-US')).toBeUndefined();
+    expect(plainNumber(-1, 'en-US')).toBeUndefined();
+    expect(plainNumber(Number.NaN, 'en-US')).toBeUndefined();
+    expect(plainNumber(100, 'en-US', ONE_DECIMAL)).toBeUndefined();
+    expect(plainNumber(5, 'en-US', { style: 'percent' })).toBeUndefined();
+    expect(plainNumber(5, 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBeUndefined();
+  });
+});
