@@ -84,7 +84,7 @@ function start(): void {
   afterLoad(() => {
     observer.observe(document, { childList: true, subtree: true });
     discover(document);
-    // Elements in open shadow roots that a theme's components render: one look.
+    // Elements in open shadow roots that a theme's components render: one look, in idle time.
     walkShadowRoots(document, discover);
   });
 
@@ -103,15 +103,27 @@ function afterLoad(run: () => void): void {
 }
 
 function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 1);
+  // Safari has no requestIdleCallback: a task of its own there.
+  if ('requestIdleCallback' in self) requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run);
 }
 
-/** Calls `visit` for every open shadow root under `root`, however deep. */
+/**
+ * Calls `visit` for every open shadow root under `root`, however deep, 500 elements per
+ * idle turn: the first visit of an element creates its script object, so one pass over a
+ * big theme's thousands of elements would be a long task.
+ */
 function walkShadowRoots(root: ParentNode, visit: (root: ShadowRoot) => void): void {
-  for (const element of root.querySelectorAll('*')) {
-    if (!element.shadowRoot) continue;
-    visit(element.shadowRoot);
-    walkShadowRoots(element.shadowRoot, visit);
-  }
+  const all = root.querySelectorAll('*');
+  const step = (from: number): void => {
+    for (let at = from; at < all.length; at++) {
+      if (at - from > 500) return whenIdle(() => step(at));
+      const shadow = all[at]!.shadowRoot;
+      if (shadow) {
+        visit(shadow);
+        walkShadowRoots(shadow, visit);
+      }
+    }
+  };
+  whenIdle(() => step(0));
 }
