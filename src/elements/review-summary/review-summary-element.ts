@@ -112,8 +112,7 @@ export class SvcReviewSummary extends StorefrontElement {
    */
   private readonly rating = new RatingController(this, () => {
     const storefront = this.storefront;
-    const target = this.target;
-    return storefront.ok && this.badge && target && 'productRef' in target ? { client: storefront.client, market: storefront.market, productRef: target.productRef } : undefined;
+    return storefront.ok && this.readsRating && this.productRef ? { client: storefront.client, market: storefront.market, productRef: this.productRef } : undefined;
   });
   private fullSummary: import('./summary-query.js').SummaryController | undefined;
   private readonly fullSummaryPart = new ModuleSlot(this, summaryQueryPart, () => {
@@ -126,13 +125,14 @@ export class SvcReviewSummary extends StorefrontElement {
 
   /** Whether this element reads a product's rating (a product's badge) rather than the review summary. */
   private get readsRating(): boolean {
-    return this.badge && this.productRef !== undefined && this.target !== undefined && 'productRef' in this.target;
+    const target = this.target;
+    return this.badge && target !== undefined && 'productRef' in target;
   }
 
   /**
    * The read this element renders: the rating's or the summary's; `undefined` while
    * there is nothing to read, `null` while the summary's chunk is on its way (or could
-   * not load: then `partFailed`).
+   * not load: then `fullSummaryPart.value` is `null`).
    */
   private get summary(): SummaryResult | null | undefined {
     if (!this.storefront.ok || !this.target) return undefined;
