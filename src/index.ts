@@ -44,12 +44,11 @@ export type {
 export type { LabelMatch, ReviewSort } from './api/wire.js';
 
 // Queries (TanStack Query Core) and the Lit controllers that bind them to elements.
+export { postQuery, postsQuery } from './queries/post-options.js';
+export { reviewsQuery } from './queries/review-options.js';
 export {
-  postQuery,
-  postsQuery,
   queryKeys,
   ratingQuery,
-  reviewsQuery,
   reviewSummaryQuery,
   richSnippetQuery,
   type PostOptions,

@@ -12,12 +12,12 @@ import {
   UnauthorizedError,
 } from './errors.js';
 import { assertPublishableKey } from './keys.js';
-import { normalizeJsonLd, normalizePage, normalizePost, normalizeRating, normalizeReview, normalizeReviewSummary, type Normalized } from './normalize.js';
+import { normalizeJsonLd, normalizePage, normalizeRating, normalizeReviewSummary, type Normalized } from './normalize.js';
 import { sharedRateLimiter, type RateLimiter } from './rate-limit.js';
 import { assertApiBase } from './url.js';
 import type { JsonLd, Page, Post, ProductRating, Review, ReviewSummary } from './types.js';
 import { sharedSingleton } from '../page/shared-state.js';
-import { API_VERSION_PATH, DEFAULT_API_BASE, errorCodes, errorEnvelope, headers, INCLUDE_LOCALIZATION, params, paths, RATINGS_MAX_REFS, type LabelMatch, type ReviewSort } from './wire.js';
+import { API_VERSION_PATH, DEFAULT_API_BASE, errorCodes, errorEnvelope, headers, params, paths, RATINGS_MAX_REFS, type LabelMatch, type ReviewSort } from './wire.js';
 
 export interface ClientOptions {
   /** A publishable key (`svc_pk_…`). Anything else is refused before any request. */
@@ -78,27 +78,22 @@ export class StorefrontClient {
     this.limiter = sharedRateLimiter(this.apiBase, this.publishableKey);
   }
 
+  // Posts and review lists are read by functions of their own modules (post-reads.ts,
+  // review-reads.ts), which the elements import directly: a page that shows neither never
+  // loads their normalizers. These methods load them on first use.
   async listPosts(market: string, filters: PostFilters, page: PageRequest, signal?: AbortSignal): Promise<Page<Post>> {
-    const query = this.query(market, page);
-    if (filters.productRef) query.set(params.productRef, filters.productRef);
-    if (filters.galleryId) query.set(params.galleryId, filters.galleryId);
-    if (filters.profileId) query.set(params.profileId, filters.profileId);
-    for (const id of filters.labelIds ?? []) query.append(params.labelId, id);
-    if (filters.labelIds?.length && filters.labelMatch) query.set(params.labelMatch, filters.labelMatch);
-    return this.read(paths.posts(), query, signal, (body) => normalizePage(body, normalizePost, this.apiBase));
+    const { listPosts } = await import('./lazy-reads.js');
+    return listPosts(this, market, filters, page, signal);
   }
 
   async getPost(market: string, postId: string, signal?: AbortSignal): Promise<Post> {
-    return this.read(paths.post(postId), this.query(market), signal, (body) => normalizePost(body, this.apiBase));
+    const { getPost } = await import('./lazy-reads.js');
+    return getPost(this, market, postId, signal);
   }
 
   async listReviews(market: string, target: ReviewTarget, options: ReviewQuery, page: PageRequest, signal?: AbortSignal): Promise<Page<Review>> {
-    const query = this.query(market, page);
-    if (options.sort) query.set(params.sort, options.sort);
-    if (options.rating) query.set(params.rating, String(options.rating));
-    if (options.includeLocalization) query.set(params.include, INCLUDE_LOCALIZATION);
-    const path = 'company' in target ? paths.companyReviews() : paths.productReviews(target.productRef);
-    return this.read(path, query, signal, (body) => normalizePage(body, normalizeReview, this.apiBase), 'no-store');
+    const { listReviews } = await import('./lazy-reads.js');
+    return listReviews(this, market, target, options, page, signal);
   }
 
   async getReviewSummary(market: string, target: ReviewTarget, signal?: AbortSignal): Promise<ReviewSummary> {
@@ -151,7 +146,8 @@ export class StorefrontClient {
     return `${this.apiBase}${API_VERSION_PATH}${path}${search ? `?${search}` : ''}`;
   }
 
-  private query(market: string, page?: PageRequest): URLSearchParams {
+  /** The query of a read: the market, and the page's size and cursor. For the read functions of this folder. */
+  query(market: string, page?: PageRequest): URLSearchParams {
     if (typeof market !== 'string' || market.trim() === '') throw new ConfigError('storefront-widgets: no market is set. Give the element (or a <svc-storefront> around it) a market attribute, such as market="us".');
     const query = new URLSearchParams({ [params.market]: market });
     if (page?.limit !== undefined) query.set(params.limit, String(page.limit));
@@ -159,7 +155,8 @@ export class StorefrontClient {
     return query;
   }
 
-  private async read<T>(path: string, query: URLSearchParams, signal: AbortSignal | undefined, normalize: (body: unknown) => Normalized<T>, cache: RequestCache = 'default'): Promise<T> {
+  /** One read: sent, checked against the contract, with what was left out reported. For the read functions of this folder. */
+  async read<T>(path: string, query: URLSearchParams, signal: AbortSignal | undefined, normalize: (body: unknown) => Normalized<T>, cache: RequestCache = 'default'): Promise<T> {
     const url = this.url(path, query);
     const body = await this.send(url, signal, cache);
     const result = normalize(body);

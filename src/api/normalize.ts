@@ -1,6 +1,6 @@
 import { envelope } from './wire.js';
 import { safeUrl } from './url.js';
-import type { JsonLd, Label, Media, Page, Post, Price, Product, ProductRating, Review, ReviewSummary, StarCounts, TaggedProduct, Uploader } from './types.js';
+import type { JsonLd, Media, Page, ProductRating, ReviewSummary, StarCounts } from './types.js';
 
 /**
  * The tolerant reader of the contract. It accepts the Storefront API's snake_case
@@ -10,12 +10,12 @@ import type { JsonLd, Label, Media, Page, Post, Price, Product, ProductRating, R
  */
 export type Normalized<T> = { ok: true; value: T; problems: string[] } | { ok: false; problem: string };
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads a field by its wire name, falling back to API v1's camelCase name. */
-function field(raw: Json, snake: string, camel = snakeToCamel(snake)): unknown {
+export function field(raw: Json, snake: string, camel = snakeToCamel(snake)): unknown {
   const value = raw[snake];
   return value === undefined ? raw[camel] : value;
 }
@@ -24,20 +24,20 @@ function snakeToCamel(name: string): string {
   return name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
-function text(value: unknown): string | undefined {
+export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-function finite(value: unknown): number | undefined {
+export function finite(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-function dimension(value: unknown): number | undefined {
+export function dimension(value: unknown): number | undefined {
   const n = finite(value);
   return n !== undefined && n >= 1 && n <= 100_000 ? n : undefined;
 }
 
-function date(value: unknown): string | undefined {
+export function date(value: unknown): string | undefined {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }
 
@@ -53,7 +53,7 @@ export function isBlurhash(hash: string): boolean {
   return size >= 0 && hash.length === 4 + 2 * ((size % 9) + 1) * (Math.floor(size / 9) + 1) && [...hash].every((char) => BASE83.includes(char));
 }
 
-function clamp01(value: number): number {
+export function clamp01(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
 
@@ -62,7 +62,7 @@ function describe(raw: unknown, index: number): string {
 }
 
 /** Removes `undefined` members so that normalized objects compare cleanly. */
-function compact<T extends object>(value: T): T {
+export function compact<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
   return value;
 }
@@ -80,142 +80,6 @@ export function normalizeMedia(raw: unknown, base?: string): Media | undefined {
     height: dimension(field(raw, 'height')),
     poster: safeUrl(field(raw, 'poster'), base),
   });
-}
-
-function normalizePrice(raw: unknown): Price | undefined {
-  if (!isRecord(raw)) return undefined;
-  // `amount`/`sale_amount` are this library's own names, so normalized data reads back the same.
-  const amount = finite(field(raw, 'price')) ?? finite(field(raw, 'amount'));
-  const currency = text(field(raw, 'currency'))?.toUpperCase();
-  if (amount === undefined || amount < 0 || currency === undefined || !/^[A-Z]{3}$/.test(currency)) return undefined;
-  const sale = finite(field(raw, 'sale_price')) ?? finite(field(raw, 'sale_amount'));
-  return compact({ amount, currency, saleAmount: sale !== undefined && sale >= 0 && sale < amount ? sale : undefined });
-}
-
-export function normalizeProduct(raw: unknown, base?: string): Product | undefined {
-  if (!isRecord(raw)) return undefined;
-  const id = text(field(raw, 'id'));
-  const title = text(field(raw, 'title'));
-  const handle = text(field(raw, 'handle'));
-  if (id === undefined || title === undefined || handle === undefined) return undefined;
-  return compact({
-    id,
-    title,
-    handle,
-    price: normalizePrice(field(raw, 'price')),
-    category: text(field(raw, 'category')),
-    media: normalizeMedia(field(raw, 'media'), base),
-    url: safeUrl(field(raw, 'url'), base),
-    developmentUrl: safeUrl(field(raw, 'development_url'), base),
-    sku: text(field(raw, 'sku')),
-    mpn: text(field(raw, 'mpn')),
-    gtin: text(field(raw, 'gtin')),
-  });
-}
-
-function normalizeTaggedProduct(raw: unknown, base?: string): TaggedProduct | undefined {
-  if (!isRecord(raw)) return undefined;
-  const x = finite(field(raw, 'x'));
-  const y = finite(field(raw, 'y'));
-  const product = normalizeProduct(field(raw, 'product'), base);
-  if (x === undefined || y === undefined || product === undefined) return undefined;
-  return { x: clamp01(x), y: clamp01(y), product };
-}
-
-function normalizeUploader(raw: unknown, base?: string): Uploader | undefined {
-  if (!isRecord(raw)) return undefined;
-  const username = text(field(raw, 'username'));
-  if (username === undefined) return undefined;
-  return compact({ username, image: normalizeMedia(field(raw, 'image'), base) });
-}
-
-function normalizeLabels(raw: unknown): Label[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((label): Label[] => {
-    if (!isRecord(label)) return [];
-    const id = text(label['id']);
-    const name = label['name'];
-    return id === undefined ? [] : [{ id, name: typeof name === 'string' ? name : null }];
-  });
-}
-
-function postProblem(raw: Json, base?: string): string | undefined {
-  if (text(field(raw, 'id')) === undefined) return 'id is missing';
-  if (normalizeMedia(field(raw, 'media'), base) === undefined) return 'media.location is missing or not an http(s) URL';
-  if (date(field(raw, 'created_at')) === undefined) return 'created_at is missing or not a date';
-  if (!Array.isArray(field(raw, 'tagged_products'))) return 'tagged_products is not an array';
-  const type = field(raw, 'type');
-  if (type !== undefined && type !== 'IMAGE' && type !== 'VIDEO') return 'type is neither IMAGE nor VIDEO';
-  return undefined;
-}
-
-/** One post, or the reason it cannot be shown. */
-export function normalizePost(raw: unknown, base?: string): Normalized<Post> {
-  if (!isRecord(raw)) return { ok: false, problem: 'not an object' };
-  const problem = postProblem(raw, base);
-  if (problem !== undefined) return { ok: false, problem };
-  const problems: string[] = [];
-  const tagged = field(raw, 'tagged_products') as unknown[];
-  const taggedProducts = tagged.flatMap((item, index) => {
-    const product = normalizeTaggedProduct(item, base);
-    if (product === undefined) problems.push(`tagged product ${index} lacks x, y or a valid product`);
-    return product === undefined ? [] : [product];
-  });
-  const origin = field(raw, 'origin');
-  const post: Post = compact({
-    id: text(field(raw, 'id'))!,
-    type: field(raw, 'type') === 'VIDEO' ? 'VIDEO' : 'IMAGE',
-    media: normalizeMedia(field(raw, 'media'), base)!,
-    alt: text(field(raw, 'alt')),
-    comment: text(field(raw, 'comment')),
-    videoCaptions: text(field(raw, 'video_captions')),
-    videoDescription: text(field(raw, 'video_description')),
-    hideCaption: field(raw, 'hide_caption') === true,
-    origin: isRecord(origin) ? text(origin['type']) : text(origin),
-    socialUrl: safeUrl(field(raw, 'social_url'), base),
-    fromSocial: typeof field(raw, 'from_social') === 'boolean' ? (field(raw, 'from_social') as boolean) : undefined,
-    socialDate: date(field(raw, 'social_date')),
-    addedByCompany: typeof field(raw, 'added_by_company') === 'boolean' ? (field(raw, 'added_by_company') as boolean) : undefined,
-    createdAt: date(field(raw, 'created_at'))!,
-    uploadedBy: normalizeUploader(field(raw, 'uploaded_by'), base),
-    labels: normalizeLabels(field(raw, 'labels')),
-    taggedProducts,
-  });
-  return { ok: true, value: post, problems };
-}
-
-/** One review, or the reason it cannot be shown. */
-export function normalizeReview(raw: unknown, base?: string): Normalized<Review> {
-  if (!isRecord(raw)) return { ok: false, problem: 'not an object' };
-  const id = text(field(raw, 'id'));
-  const rating = field(raw, 'rating');
-  const createdAt = date(field(raw, 'created_at'));
-  if (id === undefined) return { ok: false, problem: 'id is missing' };
-  if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) return { ok: false, problem: 'rating is not an integer from 1 to 5' };
-  if (createdAt === undefined) return { ok: false, problem: 'created_at is missing or not a date' };
-  const author = field(raw, 'author');
-  const reply = field(raw, 'reply');
-  const localization = field(raw, 'localization');
-  const media = field(raw, 'media');
-  const replyBody = isRecord(reply) ? text(field(reply, 'body')) : undefined;
-  const originalLanguage = isRecord(localization) ? text(field(localization, 'language')) : undefined;
-  const review: Review = compact({
-    id,
-    rating: rating as Review['rating'],
-    title: text(field(raw, 'title')),
-    body: text(field(raw, 'body')),
-    authorName: isRecord(author) ? text(field(author, 'name')) : text(field(raw, 'author_name')),
-    verifiedBuyer: isRecord(author) ? field(author, 'verified_buyer') === true : field(raw, 'verified_buyer') === true,
-    createdAt,
-    language: text(field(raw, 'language')),
-    media: Array.isArray(media) ? media.flatMap((item) => normalizeMedia(item, base) ?? []) : [],
-    reply: replyBody !== undefined && isRecord(reply) ? compact({ body: replyBody, createdAt: date(field(reply, 'created_at')) }) : undefined,
-    localization:
-      originalLanguage !== undefined && isRecord(localization)
-        ? compact({ language: originalLanguage, title: text(field(localization, 'title')), body: text(field(localization, 'body')) })
-        : undefined,
-  });
-  return { ok: true, value: review, problems: [] };
 }
 
 /**

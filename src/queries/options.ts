@@ -7,7 +7,8 @@ import { ratingsBatch } from './ratings-batch.js';
 /**
  * Query keys and options for every Storefront read, from small factories, so that the
  * cache, the elements and the tests agree on one key per resource. The QueryClient is
- * already per key and API base, so keys start with the market.
+ * already per key and API base, so keys start with the market. The options of posts and
+ * review lists are in post-options.ts and review-options.ts, with their reads.
  */
 export type PostsKey = readonly ['storefront', 'posts', string, PostFilters, number];
 export type PostKey = readonly ['storefront', 'post', string, string];
@@ -35,24 +36,6 @@ export const queryKeys = {
   rating: (market: string, productRef: string): RatingKey => ['storefront', 'rating', market, productRef],
 };
 
-export function postsQuery(client: StorefrontClient, market: string, filters: PostFilters, pageSize: number): PostsOptions {
-  return {
-    queryKey: queryKeys.posts(market, filters, pageSize),
-    queryFn: ({ pageParam, signal }) => client.listPosts(market, filters, { limit: pageSize, cursor: pageParam }, signal),
-    initialPageParam: null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: POSTS_STALE_TIME,
-  };
-}
-
-export function postQuery(client: StorefrontClient, market: string, postId: string): PostOptions {
-  return {
-    queryKey: queryKeys.post(market, postId),
-    queryFn: ({ signal }) => client.getPost(market, postId, signal),
-    staleTime: POSTS_STALE_TIME,
-  };
-}
-
 /**
  * Review reads are "never cached": the API sends `no-store`, so nothing survives a
  * reload, and the query cache lives only as long as the page. Within one page view a
@@ -61,16 +44,6 @@ export function postQuery(client: StorefrontClient, market: string, postId: stri
  * instead of asking twice; equal reads in flight are shared too.
  */
 export const REVIEWS_STALE_TIME = 30_000;
-
-export function reviewsQuery(client: StorefrontClient, market: string, target: ReviewTarget, query: ReviewQuery, pageSize: number): ReviewsOptions {
-  return {
-    queryKey: queryKeys.reviews(market, target, query, pageSize),
-    queryFn: ({ pageParam, signal }) => client.listReviews(market, target, query, { limit: pageSize, cursor: pageParam }, signal),
-    initialPageParam: null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: REVIEWS_STALE_TIME,
-  };
-}
 
 /** A product's summary also gives its badges their figures: a badge added later asks nothing (never the reverse: a summary needs the distribution). */
 export function reviewSummaryQuery(client: StorefrontClient, market: string, target: ReviewTarget): ReviewSummaryOptions {

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { normalizePost } from '../../src/api/normalize.ts';
+import { normalizePost } from '../../src/api/normalize-post.ts';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import type { SvcShoppablePost } from '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import { en } from '../../src/i18n/en.ts';

@@ -4,7 +4,8 @@ import { StorefrontClient } from '../../src/api/client.ts';
 import { RATE_LIMIT } from '../../src/api/wire.ts';
 import { InvalidKeyError, MalformedResponseError, NotFoundError, PlanLacksReviewsError, ServerError, TimeoutError, UnauthorizedError } from '../../src/api/errors.ts';
 import type { Post } from '../../src/api/types.ts';
-import { postQuery, postsQuery, reviewSummaryQuery } from '../../src/queries/options.ts';
+import { reviewSummaryQuery } from '../../src/queries/options.ts';
+import { postQuery, postsQuery } from '../../src/queries/post-options.ts';
 import { storefrontFor } from '../../src/queries/query-client.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeJsonLd, normalizePage, normalizePost, normalizeRating, normalizeReview, normalizeReviewSummary } from '../../src/api/normalize.ts';
+import { normalizeJsonLd, normalizePage, normalizeRating, normalizeReviewSummary } from '../../src/api/normalize.ts';
+import { normalizePost } from '../../src/api/normalize-post.ts';
+import { normalizeReview } from '../../src/api/normalize-review.ts';
 
 const BASE = 'https://api.example.com';
 const VALID_HASH = 'LEHV6nWB2yk8pyo0adR*.7kCMdnj';

@@ -3,7 +3,8 @@ import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } 
 import type { StorefrontError } from '../../api/errors.js';
 import type { Page, Post } from '../../api/types.js';
 import { infiniteQueryController } from '../../controllers/query-controller.js';
-import { postsQuery, type PostsOptions } from '../../queries/options.js';
+import type { PostsOptions } from '../../queries/options.js';
+import { postsQuery } from '../../queries/post-options.js';
 import { queryClientFor } from '../../queries/query-client.js';
 import { StorefrontElement } from '../shared/base.js';
 import { ModuleSlot } from '../shared/on-demand.js';

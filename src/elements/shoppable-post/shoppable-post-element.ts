@@ -1,10 +1,11 @@
 import type { QueryObserverResult } from '@tanstack/query-core';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { StorefrontError } from '../../api/errors.js';
-import { normalizePost } from '../../api/normalize.js';
+import { normalizePost } from '../../api/normalize-post.js';
 import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
-import { postQuery, type PostOptions } from '../../queries/options.js';
+import type { PostOptions } from '../../queries/options.js';
+import { postQuery } from '../../queries/post-options.js';
 import { queryClientFor } from '../../queries/query-client.js';
 import { StorefrontElement } from '../shared/base.js';
 import { cssText } from '../shared/css-text.js';

@@ -1,0 +1,7 @@
+/**
+ * The reads that `StorefrontClient`'s `listPosts`, `getPost` and `listReviews` load on
+ * first use. A module of its own, so that the bundler gives the import a small file of
+ * its own instead of a module-namespace helper that every chunk would then import.
+ */
+export { getPost, listPosts } from './post-reads.js';
+export { listReviews } from './review-reads.js';

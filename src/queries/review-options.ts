@@ -1,0 +1,13 @@
+import type { ReviewQuery, ReviewTarget, StorefrontClient } from '../api/client.js';
+import { listReviews } from '../api/review-reads.js';
+import { queryKeys, REVIEWS_STALE_TIME, type ReviewsOptions } from './options.js';
+
+export function reviewsQuery(client: StorefrontClient, market: string, target: ReviewTarget, query: ReviewQuery, pageSize: number): ReviewsOptions {
+  return {
+    queryKey: queryKeys.reviews(market, target, query, pageSize),
+    queryFn: ({ pageParam, signal }) => listReviews(client, market, target, query, { limit: pageSize, cursor: pageParam }, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: REVIEWS_STALE_TIME,
+  };
+}
