@@ -5,18 +5,19 @@
  * formatters) for every element, `query` (query-core and what reads through it) for every
  * element but a product's badge, which reads without it, so that a collection page of
  * badges never loads it, `reviews` (stars, distribution, notices) for the summary,
- * the list and the snippet, `media` (blurhash, placeholders, tiles, and the reads of posts with
- * their normalizer) for the gallery, the shoppable post and the lightbox. On-demand chunks (lightbox, layouts, languages) and
- * each element's own code stay as the bundler splits them.
+ * the list and the snippet, `media` (blurhash, placeholders, tiles, Lit's `repeat`, and
+ * the reads of posts with their normalizer) for the gallery, the shoppable post and the
+ * lightbox. On-demand chunks (lightbox, layouts, languages) and each element's own code
+ * stay as the bundler splits them.
  */
 export const chunkGroups = {
   // Only what a test names: a group does not pull in the modules its members import.
   includeDependenciesRecursively: false,
   groups: [
-    { name: 'media', priority: 2, test: /\/(node_modules\/blurhash|src\/elements\/shared\/placeholder|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
+    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/directives\/repeat)|src\/elements\/shared\/placeholder|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
     { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
     { name: 'query', priority: 2, test: /\/(node_modules\/@tanstack\/|build\/(empty-mutation-cache|query-core)|src\/(controllers\/query-controller|queries\/(options|query-client)|elements\/review-summary\/summary-query)\.)/ },
     // Not the review list's read: only <svc-reviews> needs it, and the bundler puts it there.
-    { name: 'core', priority: 1, test: /(rolldown\/runtime|\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/(?!(lazy-reads|review-reads|normalize-review|review-options)\.)|src\/i18n\/(en|localize|tables|formatters|plain-number)\.))/ },
+    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/(?!(lazy-reads|review-reads|normalize-review|review-options)\.)|src\/i18n\/(en|localize|tables|formatters|plain-number)\.)/ },
   ],
 };
