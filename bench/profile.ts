@@ -80,7 +80,8 @@ try {
   for (const e of events) if (e.name === 'Profile' && onMain(e) && e.id) starts.set(e.id, e.args?.data?.startTime ?? e.ts);
   const clock = new Map<string, number>();
   for (const e of events) {
-    if (e.name !== 'ProfileChunk' || !e.id || !starts.has(e.id) || !e.args?.data) continue;
+    // Profile ids repeat across processes: only the page's renderer's chunks (the browser's own pages profile too).
+    if (e.name !== 'ProfileChunk' || e.pid !== navigation.pid || !e.id || !starts.has(e.id) || !e.args?.data) continue;
     for (const node of e.args.data.cpuProfile?.nodes ?? []) frames.set(node.id, node.callFrame);
     let ts = clock.get(e.id) ?? starts.get(e.id)!;
     const deltas = e.args.data.timeDeltas ?? [];
