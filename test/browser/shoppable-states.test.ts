@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { decode } from 'blurhash';
 import { userEvent } from 'vitest/browser';
 import { normalizePost } from '../../src/api/normalize-post.ts';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
@@ -10,6 +11,7 @@ import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
 const apiBase = inject('apiBase');
 const IMAGE_POST = 'pst_lrc9h58g4tyj';
 const VIDEO_POST = 'pst_n51pt29medk4';
+const BASE83 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
 
 type Raw = Record<string, unknown>;
 
@@ -167,6 +169,22 @@ describe('the post property', () => {
 });
 
 describe('media', () => {
+  it("shows the blurhash's average colour in the render's own task and paints its blur in a later one", async () => {
+    const wire = await readWire(IMAGE_POST);
+    const hash = (wire['media'] as { hash: string }).hash;
+    const element = create({ 'publishable-key': key, market: 'us', 'api-base': apiBase, 'hide-products': '' }, wire);
+    document.body.append(element);
+    await element.updateComplete;
+    const canvas = element.shadowRoot!.querySelector<HTMLCanvasElement>('canvas.placeholder')!;
+    const pixels = () => Array.from(canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data);
+    // The colour is the blurhash's first component (digits 2 to 5, base 83), as sRGB.
+    const dc = [...hash.slice(2, 6)].reduce((value, char) => value * 83 + BASE83.indexOf(char), 0);
+    expect(canvas.style.backgroundColor).toBe(`rgb(${dc >> 16}, ${(dc >> 8) & 255}, ${dc & 255})`);
+    expect(pixels().some((value) => value !== 0), 'nothing painted yet').toBe(false);
+    const blur = Array.from(decode(hash, canvas.width, canvas.height));
+    await expect.poll(pixels).toEqual(blur);
+  });
+
   it('reserves the space from width/height and paints the blurhash until the picture loads, then fades it in', async () => {
     const wire = await readWire(IMAGE_POST);
     const element = create({ 'publishable-key': key, market: 'us', 'api-base': apiBase, 'hide-products': '' }, wire);

@@ -1,6 +1,7 @@
 import { decode } from 'blurhash';
 import { noChange } from 'lit';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
+import { nextTask } from './render-pacing.js';
 
 /** Blurhashes are decoded this small (on the long side) and scaled up by CSS: the blur hides the pixels. */
 export const PLACEHOLDER_SIZE = 16;
@@ -31,6 +32,49 @@ export function decodeBlurhash(hash: string, width = PLACEHOLDER_SIZE, height = 
   return image;
 }
 
+const BASE83 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
+
+/** A blurhash's average colour (its first component, digits 2 to 5), as CSS: no decoding needed. */
+export function averageColor(hash: string): string | undefined {
+  let value = 0;
+  for (const char of hash.slice(2, 6)) {
+    const digit = BASE83.indexOf(char);
+    if (digit < 0) return undefined;
+    value = value * 83 + digit;
+  }
+  return hash.length >= 6 ? `rgb(${value >> 16} ${(value >> 8) & 255} ${value & 255})` : undefined;
+}
+
+/** How long painting placeholders may run in one task before the rest waits for the next. */
+const PAINT_SLICE_MS = 4;
+
+/** Canvases waiting for their blurhash, with what to paint (the latest asked for wins). */
+const waiting = new Map<HTMLCanvasElement, { hash: string; width: number; height: number }>();
+let draining = false;
+
+/**
+ * Decodes and paints the waiting placeholders a few milliseconds at a time: a gallery's
+ * page of tiles would otherwise decode and paint a dozen canvases in the task that
+ * renders it (the canvases' average colour shows meanwhile).
+ */
+async function drain(): Promise<void> {
+  draining = true;
+  try {
+    while (waiting.size > 0) {
+      await nextTask();
+      const start = performance.now();
+      for (const [canvas, { hash, width, height }] of waiting) {
+        waiting.delete(canvas);
+        const image = decodeBlurhash(hash, width, height);
+        if (image && canvas.width === width && canvas.height === height) canvas.getContext('2d')?.putImageData(image, 0, 0);
+        if (performance.now() - start > PAINT_SLICE_MS) break;
+      }
+    }
+  } finally {
+    draining = false;
+  }
+}
+
 class BlurhashDirective extends Directive {
   private painted: string | undefined;
 
@@ -49,10 +93,13 @@ class BlurhashDirective extends Directive {
     if (painted === this.painted) return noChange;
     this.painted = painted;
     const canvas = part.element as HTMLCanvasElement;
-    const image = hash ? decodeBlurhash(hash, size.width, size.height) : undefined;
+    // Setting the size clears the canvas: its average colour shows until the blur is painted.
     canvas.width = size.width;
     canvas.height = size.height;
-    if (image) canvas.getContext('2d')?.putImageData(image, 0, 0);
+    canvas.style.backgroundColor = (hash && averageColor(hash)) ?? '';
+    if (hash) waiting.set(canvas, { hash, ...size });
+    else waiting.delete(canvas);
+    if (!draining && waiting.size > 0) void drain();
     return noChange;
   }
 }
@@ -60,6 +107,7 @@ class BlurhashDirective extends Directive {
 /**
  * Paints a blurhash into a `<canvas>` (no data: URL, so a strict `img-src` is no
  * obstacle), decoded at 16 px on the long side in the media's shape and scaled up by
- * CSS: `<canvas ${blurhash(media.hash, media)} aria-hidden="true"></canvas>`.
+ * CSS: `<canvas ${blurhash(media.hash, media)} aria-hidden="true"></canvas>`. The
+ * canvas takes the blurhash's average colour at once and its blur in a later task.
  */
 export const blurhash = directive(BlurhashDirective);
