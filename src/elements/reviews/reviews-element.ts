@@ -78,6 +78,8 @@ const toStar = (value: unknown): Star | null => {
  */
 export class SvcReviews extends StorefrontElement {
   static override styles = reviewsStyles;
+  // Dates of reviews and replies.
+  protected static override formatsWithIntl = true;
   static override properties = {
     productRef: { attribute: 'product-ref', reflect: true },
     company: { type: Boolean, reflect: true },

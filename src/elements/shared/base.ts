@@ -8,7 +8,8 @@ import { tableLoading } from '../../i18n/tables.js';
 import { whenAnalyticsConfigured } from '../../page/analytics-settings.js';
 import { ViewTracker } from '../../controllers/view-tracker.js';
 import { preconnect } from './preconnect.js';
-import { RenderPacing } from './render-pacing.js';
+import { nextTask, RenderPacing } from './render-pacing.js';
+import { intlWarm, warmIntl } from '../../i18n/formatters.js';
 
 const reported = new Set<string>();
 
@@ -133,16 +134,29 @@ export class StorefrontElement extends LitElement {
    * frameworks (React, Vue, Svelte) set properties just after creating or connecting
    * an element, so a setting that arrives that late is not an error. Then waits for
    * the strings of the element's language, where a build loads them on demand (every
-   * language but English): no English for a moment; and for its turn (the first render
-   * in a task of its own, later ones within the page's time slice).
+   * language but English): no English for a moment; for its turn (the first render
+   * in a task of its own, later ones within the page's time slice); and, where it
+   * formats prices or dates, for ICU's data (`intlReady`).
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (!this.hasUpdated && !this.waitedForSettings && !settingsComplete(this.settings)) {
       this.waitedForSettings = true;
       return new Promise((resolve) => setTimeout(resolve)).then(() => this.scheduleUpdate());
     }
-    const waits = [tableLoading(this.localizer.table), this.pacing.turn()].filter((wait) => wait !== undefined);
+    const waits = [tableLoading(this.localizer.table), this.pacing.turn(), this.intlReady()].filter((wait) => wait !== undefined);
     return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
+  }
+
+  /** Whether the element formats prices or dates (with `Intl`), so that ICU's data is started before it renders. */
+  protected static formatsWithIntl = false;
+
+  /** For an element that formats with `Intl`: ICU's data for its locale started in a task of its own (nothing else in it), once per page and locale. */
+  private intlReady(): Promise<void> | undefined {
+    const locale = this.localizer.locale;
+    if (!(this.constructor as typeof StorefrontElement).formatsWithIntl || intlWarm(locale)) return undefined;
+    return nextTask()
+      .then(() => warmIntl(locale))
+      .then(nextTask);
   }
 
   /**

@@ -67,6 +67,8 @@ import { viewStyles } from './shoppable-view.styles.js';
  */
 export class SvcShoppablePost extends StorefrontElement {
   static override styles = [styles, ...viewStyles];
+  // Prices, in hotspot names and the product list.
+  protected static override formatsWithIntl = true;
   static override properties = {
     postId: { attribute: 'post-id' },
     post: { attribute: false },
