@@ -231,7 +231,7 @@ export class SvcPostGallery extends StorefrontElement {
     if (extras && this.mode === 'carousel') this.carousel ??= new extras.CarouselController(this, (index) => this.view.announcePosition(index, this.localizer), () => this.fetchMore());
     if (changed.has('layout') || changed.has('columns')) this.fit.refit();
     this.view.sync(this.localizer);
-    this.paced.pace(this.view.posts, this.fit.current, this.fit.width);
+    this.paced.pace(this.view.posts, this.fit.current, this.fit.width, this.pacing.aboveFold);
     // The posts changed under an open lightbox (new filters): its post is gone, so close it.
     if (this.openIndex !== undefined && this.view.posts[this.openIndex] === undefined) {
       this.openIndex = undefined;
