@@ -61,10 +61,15 @@ function describe(raw: unknown, index: number): string {
   return isRecord(raw) && typeof raw['id'] === 'string' ? raw['id'].slice(0, 40) : `#${index}`;
 }
 
-/** Removes `undefined` members so that normalized objects compare cleanly. */
+/**
+ * Leaves out `undefined` members so that normalized objects compare cleanly. A new
+ * object rather than `delete`, which turns an object into a slow dictionary for every
+ * later read (the elements read posts and reviews in every render).
+ */
 export function compact<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
-  return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) if (member !== undefined) kept[key] = member;
+  return kept as T;
 }
 
 export function normalizeMedia(raw: unknown, base?: string): Media | undefined {

@@ -107,6 +107,18 @@ describe('normalizer: valid posts', () => {
     );
   });
 
+  it('leaves absent fields out of a post and its products, rather than holding undefined', () => {
+    const holdsUndefined = (value: unknown): boolean =>
+      typeof value === 'object' && value !== null && Object.values(value).some((member) => member === undefined || holdsUndefined(member));
+    fc.assert(
+      fc.property(wirePost, (raw) => {
+        const post = normalizePost(raw, BASE);
+        expect(post.ok && holdsUndefined(post.value)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('drops only the broken items of a page, in order, and names each', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(wirePost.map((p) => ({ good: true, p })), fc.jsonValue().map((p) => ({ good: false, p }))), { maxLength: 12 }), (entries) => {
