@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import '../../src/elements/review-summary/svc-review-summary.ts';
+import '../../src/elements/reviews/svc-reviews.ts';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import { intlWarm } from '../../src/i18n/formatters.ts';
-import { testKey } from '../support/emulator-control.ts';
+import { requestLog, testKey } from '../support/emulator-control.ts';
 import { emulatorProducts, mostReviewed, mount, shadow } from './review-support.ts';
 
 /**
@@ -30,11 +31,31 @@ describe("ICU's number and date data", () => {
     expect(intlWarm('en-US')).toBe(false);
   });
 
-  it('a shoppable post starts it before its first render, then shows its prices', async () => {
-    const post = mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
-    await post.updateComplete;
-    expect(post.hasUpdated).toBe(true);
+  it('a review list far below the fold of a loading page starts it only when a shopper comes near', async () => {
+    const own = await testKey(apiBase, 'intl_warm_far');
+    const spacer = document.createElement('div');
+    spacer.style.height = '6000px';
+    document.body.append(spacer);
+    // Connected as a loading page's parser connects it (the test page loaded long ago).
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    const list = mount('svc-reviews', { ...settings(own), 'product-ref': product });
+    delete (document as { readyState?: unknown }).readyState;
+    await expect.poll(async () => (await requestLog(apiBase, own)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => list.hasUpdated).toBe(true);
+    expect(shadow(list).querySelector('time')).toBeNull();
+    expect(intlWarm('en-US')).toBe(false);
+    list.scrollIntoView();
+    await expect.poll(() => shadow(list).querySelector('time')?.textContent ?? '', { timeout: 10_000 }).not.toBe('');
     expect(intlWarm('en-US')).toBe(true);
-    await expect.poll(() => shadow(post).querySelector('button.hotspot')?.getAttribute('aria-label') ?? '', { timeout: 10_000 }).toMatch(/\$\d+\.\d\d/);
+    list.remove();
+    spacer.remove();
+  });
+
+  it('a shoppable post starts it before it renders its prices', async () => {
+    // In the German market: the review list above started it for en-US only.
+    expect(intlWarm('de-DE')).toBe(false);
+    const post = mount('svc-shoppable-post', { ...settings(key), market: 'de', 'post-id': IMAGE_POST });
+    await expect.poll(() => shadow(post).querySelector('button.hotspot')?.getAttribute('aria-label') ?? '', { timeout: 10_000 }).toMatch(/\d+,\d\d\s€/);
+    expect(intlWarm('de-DE')).toBe(true);
   });
 });

@@ -209,7 +209,8 @@ export class SvcReviews extends StorefrontElement {
   private renderList(result: ReviewsResult) {
     const localizer = this.localizer;
     const items = result.data?.pages.flatMap((page) => page.items) ?? [];
-    if (result.data === undefined) {
+    // Far below the fold of a loading page, the reviews wait (read already) until the list comes near.
+    if (result.data === undefined || !this.pacing.near) {
       if (result.error) return renderError(result.error, localizer, () => void result.refetch());
       return html`<p class="loading" role="status">${localizer.t('loading')}</p>`;
     }

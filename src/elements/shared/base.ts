@@ -150,10 +150,15 @@ export class StorefrontElement extends LitElement {
   /** Whether the element formats prices or dates (with `Intl`), so that ICU's data is started before it renders. */
   protected static formatsWithIntl = false;
 
-  /** For an element that formats with `Intl`: ICU's data for its locale started in a task of its own (nothing else in it), once per page and locale. */
+  /**
+   * For an element that formats with `Intl`: ICU's data for its locale started in a task
+   * of its own (nothing else in it), once per page and locale, when the element may
+   * render its content (near the viewport): a review list far down the page starts
+   * nothing until a shopper comes near it.
+   */
   private intlReady(): Promise<void> | undefined {
     const locale = this.localizer.locale;
-    if (!(this.constructor as typeof StorefrontElement).formatsWithIntl || intlWarm(locale)) return undefined;
+    if (!(this.constructor as typeof StorefrontElement).formatsWithIntl || !this.pacing.near || intlWarm(locale)) return undefined;
     return nextTask()
       .then(() => warmIntl(locale))
       .then(nextTask);
