@@ -33,3 +33,4 @@ export function plainNumber(value: number, locale: string, options?: Intl.Number
   if (Math.abs(scaled - Math.trunc(scaled) - 0.5) < 1e-9) return undefined;
   return value.toFixed(1).replace('.', separator);
 }
+

@@ -51,11 +51,16 @@ describe("ICU's number and date data", () => {
     spacer.remove();
   });
 
-  it('a shoppable post starts it before it renders its prices', async () => {
-    // In the German market: the review list above started it for en-US only.
-    expect(intlWarm('de-DE')).toBe(false);
+  it('a shoppable post shows prices in its locale’s own currency without starting it', async () => {
     const post = mount('svc-shoppable-post', { ...settings(key), market: 'de', 'post-id': IMAGE_POST });
     await expect.poll(() => shadow(post).querySelector('button.hotspot')?.getAttribute('aria-label') ?? '', { timeout: 10_000 }).toMatch(/\d+,\d\d\s€/);
-    expect(intlWarm('de-DE')).toBe(true);
+    expect(intlWarm('de-DE')).toBe(false);
+  });
+
+  it('a shoppable post whose prices need Intl (dollars on a Japanese page) starts it before it renders them', async () => {
+    expect(intlWarm('ja')).toBe(false);
+    const post = mount('svc-shoppable-post', { ...settings(key), lang: 'ja', 'post-id': IMAGE_POST });
+    await expect.poll(() => shadow(post).querySelector('button.hotspot')?.getAttribute('aria-label') ?? '', { timeout: 10_000 }).toMatch(/\$\d+\.\d\d/);
+    expect(intlWarm('ja')).toBe(true);
   });
 });

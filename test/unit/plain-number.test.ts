@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainNumber } from '../../src/i18n/plain-number.ts';
+import { plainPrice, plainPricePairs } from '../../src/i18n/plain-price.ts';
 
 /** Every locale the plain path knows (it answers for these and no others). */
 const KNOWN = [
@@ -49,5 +50,33 @@ describe('plainNumber: what Intl.NumberFormat writes, without Intl', () => {
     expect(plainNumber(100, 'en-US', ONE_DECIMAL)).toBeUndefined();
     expect(plainNumber(5, 'en-US', { style: 'percent' })).toBeUndefined();
     expect(plainNumber(5, 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBeUndefined();
+  });
+});
+
+describe('plainPrice: what Intl.NumberFormat writes for a price in the locale’s own currency, without Intl', () => {
+  const pairs = plainPricePairs().map((pair) => pair.split('|') as [string, string]);
+
+  it('knows the usual currency of the languages’ main locales', () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(40);
+    for (const pair of ['en-us|USD', 'de-de|EUR', 'sv-se|SEK', 'fr|EUR', 'en-gb|GBP']) expect(plainPricePairs()).toContain(pair);
+  });
+
+  it('every cent from 0 to 999.99 in steps of 0.37, and the edges, in every pair', () => {
+    for (const [locale, currency] of pairs) {
+      const intl = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      for (const amount of [0, 0.01, 0.1, 1, 9.99, 10, 71.99, 100, 999.99, ...Array.from({ length: 2703 }, (_, i) => Math.round(i * 37) / 100)]) {
+        expect(plainPrice(amount, currency, locale), `${locale} ${currency} ${amount}`).toBe(intl.format(amount));
+      }
+    }
+  });
+
+  it('leaves to Intl what it does not know: other pairs, 1,000 and more, below 0, more than two decimals', () => {
+    expect(plainPrice(12.5, 'USD', 'de-DE')).toBeUndefined();
+    expect(plainPrice(12.5, 'JPY', 'ja-JP')).toBeUndefined();
+    expect(plainPrice(1000, 'USD', 'en-US')).toBeUndefined();
+    expect(plainPrice(-1, 'USD', 'en-US')).toBeUndefined();
+    expect(plainPrice(12.345, 'USD', 'en-US')).toBeUndefined();
+    expect(plainPrice(Number.NaN, 'USD', 'en-US')).toBeUndefined();
+    expect(plainPrice(12.5, 'USD', 'EN-us')).toBe('$12.50');
   });
 });

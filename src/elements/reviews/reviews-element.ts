@@ -78,8 +78,6 @@ const toStar = (value: unknown): Star | null => {
  */
 export class SvcReviews extends StorefrontElement {
   static override styles = reviewsStyles;
-  // Dates of reviews and replies.
-  protected static override formatsWithIntl = true;
   static override properties = {
     productRef: { attribute: 'product-ref', reflect: true },
     company: { type: Boolean, reflect: true },
@@ -161,6 +159,11 @@ export class SvcReviews extends StorefrontElement {
   private silentFailure(): StorefrontError | undefined {
     for (const result of [this.summary.result, this.reviews.result]) if (result && result.data === undefined && isSilentFailure(result.error)) return result.error;
     return undefined;
+  }
+
+  /** The dates of reviews and replies. */
+  protected override formatsWithIntl(): boolean {
+    return true;
   }
 
   protected override render() {

@@ -147,8 +147,10 @@ export class StorefrontElement extends LitElement {
     return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
   }
 
-  /** Whether the element formats prices or dates (with `Intl`), so that ICU's data is started before it renders. */
-  protected static formatsWithIntl = false;
+  /** Whether the element's next render formats with `Intl` (prices or dates the plain formats do not cover), so that ICU's data is started before it. */
+  protected formatsWithIntl(): boolean {
+    return false;
+  }
 
   /**
    * For an element that formats with `Intl`: ICU's data for its locale started in a task
@@ -158,7 +160,7 @@ export class StorefrontElement extends LitElement {
    */
   private intlReady(): Promise<void> | undefined {
     const locale = this.localizer.locale;
-    if (!(this.constructor as typeof StorefrontElement).formatsWithIntl || !this.pacing.near || intlWarm(locale)) return undefined;
+    if (!this.pacing.near || intlWarm(locale) || !this.formatsWithIntl()) return undefined;
     return nextTask()
       .then(() => warmIntl(locale))
       .then(nextTask);

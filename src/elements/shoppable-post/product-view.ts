@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Price, Product } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
+import { plainPrice } from '../../i18n/plain-price.js';
 
 /** Which of a product's checked URLs its links open. */
 export type ProductUrlMode = 'production' | 'development';
@@ -10,9 +11,14 @@ export function productHref(product: Product, mode: ProductUrlMode): string | un
   return mode === 'development' ? product.developmentUrl : product.url;
 }
 
+/** An amount in the locale's own currency written without `Intl` where it can be (see plain-price.ts), else by `Intl`. */
+function money(amount: number, currency: string, localizer: Localizer): string {
+  return plainPrice(amount, currency, localizer.locale) ?? localizer.price(amount, currency);
+}
+
 /** The price a shopper pays now (the sale price during a sale), formatted, or `undefined`. */
 export function currentPrice(price: Price | undefined, localizer: Localizer): string | undefined {
-  return price === undefined ? undefined : localizer.price(price.saleAmount ?? price.amount, price.currency);
+  return price === undefined ? undefined : money(price.saleAmount ?? price.amount, price.currency, localizer);
 }
 
 /** "Title, price" for a hotspot's accessible name; the title alone when there is no price. */
@@ -29,9 +35,9 @@ export function hotspotName(product: Product, localizer: Localizer): string {
  */
 export function renderPrice(price: Price | undefined, localizer: Localizer): TemplateResult | typeof nothing {
   if (price === undefined) return nothing;
-  const regular = localizer.price(price.amount, price.currency);
+  const regular = money(price.amount, price.currency, localizer);
   if (price.saleAmount === undefined) return html`<span part="price" class="price">${regular}</span>`;
-  const sale = localizer.price(price.saleAmount, price.currency);
+  const sale = money(price.saleAmount, price.currency, localizer);
   return html`<span part="price" class="price on-sale"
     ><span class="sale-price"><span class="vh">${localizer.t('product.salePrice', { price: sale })}</span><span aria-hidden="true">${sale}</span></span>
     <s class="regular-price"><span class="vh">${localizer.t('product.regularPrice', { price: regular })}</span><span aria-hidden="true">${regular}</span></s

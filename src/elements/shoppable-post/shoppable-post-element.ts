@@ -4,6 +4,7 @@ import type { StorefrontError } from '../../api/errors.js';
 import { normalizePost } from '../../api/normalize-post.js';
 import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
+import { plainPrice } from '../../i18n/plain-price.js';
 import type { PostOptions } from '../../queries/options.js';
 import { postQuery } from '../../queries/post-options.js';
 import { queryClientFor } from '../../queries/query-client.js';
@@ -67,8 +68,6 @@ import { viewStyles } from './shoppable-view.styles.js';
  */
 export class SvcShoppablePost extends StorefrontElement {
   static override styles = [styles, ...viewStyles];
-  // Prices, in hotspot names and the product list.
-  protected static override formatsWithIntl = true;
   static override properties = {
     postId: { attribute: 'post-id' },
     post: { attribute: false },
@@ -120,6 +119,14 @@ export class SvcShoppablePost extends StorefrontElement {
   /** The post on screen: the `post` property's, else the fetched one. */
   private get shown(): Post | undefined {
     return this.post != null ? (this.given ?? undefined) : this.query.result?.data;
+  }
+
+  /** Prices (in hotspot names and the product list) that the plain formats do not cover: another currency, 1,000 or more. */
+  protected override formatsWithIntl(): boolean {
+    const locale = this.localizer.locale;
+    return (this.shown?.taggedProducts ?? []).some(({ product: { price } }) =>
+      [price?.amount, price?.saleAmount].some((amount) => amount !== undefined && plainPrice(amount, price!.currency, locale) === undefined),
+    );
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
