@@ -38,7 +38,7 @@ const modules = script ? new URL('module/', script.src) : new URL('./', import.m
 const other = globalThis.StorefrontWidgets;
 if (other) {
   console.warn(
-    `storefront-widgets ${VERSION}: storefront-widgets ${other.version} already defined the svc-* elements; this copy does nothing. Load the library once.`,
+    `storefront-widgets ${VERSION}: storefront-widgets ${other.version} already defined the svc-* elements. Load the library once.`,
   );
 } else {
   start();
