@@ -3,6 +3,7 @@ import type { PostFilters, ReviewQuery, ReviewTarget, StorefrontClient } from '.
 import type { StorefrontError } from '../api/errors.js';
 import type { JsonLd, Page, Post, ProductRating, Review, ReviewSummary } from '../api/types.js';
 import { ratingsBatch } from './ratings-batch.js';
+import { REVIEWS_STALE_TIME } from './stale-times.js';
 
 /**
  * Query keys and options for every Storefront read, from small factories, so that the
@@ -24,9 +25,6 @@ export type ReviewSummaryOptions = QueryObserverOptions<ReviewSummary, Storefron
 export type RichSnippetOptions = QueryObserverOptions<JsonLd, StorefrontError, JsonLd, JsonLd, RichSnippetKey>;
 export type RatingOptions = QueryObserverOptions<ProductRating, StorefrontError, ProductRating, ProductRating, RatingKey>;
 
-/** Posts change slowly and the API lets them be cached for a minute. */
-export const POSTS_STALE_TIME = 60_000;
-
 export const queryKeys = {
   posts: (market: string, filters: PostFilters, pageSize: number): PostsKey => ['storefront', 'posts', market, filters, pageSize],
   post: (market: string, postId: string): PostKey => ['storefront', 'post', market, postId],
@@ -35,15 +33,6 @@ export const queryKeys = {
   richSnippet: (market: string, productRef: string): RichSnippetKey => ['storefront', 'rich-snippet', market, productRef],
   rating: (market: string, productRef: string): RatingKey => ['storefront', 'rating', market, productRef],
 };
-
-/**
- * Review reads are "never cached": the API sends `no-store`, so nothing survives a
- * reload, and the query cache lives only as long as the page. Within one page view a
- * read stays fresh for a short while, so that elements that mount a moment apart (a
- * summary, then a lazily loaded review list for the same product) share one request
- * instead of asking twice; equal reads in flight are shared too.
- */
-export const REVIEWS_STALE_TIME = 30_000;
 
 /** A product's summary also gives its badges their figures: a badge added later asks nothing (never the reverse: a summary needs the distribution). */
 export function reviewSummaryQuery(client: StorefrontClient, market: string, target: ReviewTarget): ReviewSummaryOptions {

@@ -1,6 +1,7 @@
 import type { PostFilters, StorefrontClient } from '../api/client.js';
 import { getPost, listPosts } from '../api/post-reads.js';
-import { POSTS_STALE_TIME, queryKeys, type PostOptions, type PostsOptions } from './options.js';
+import { queryKeys, type PostOptions, type PostsOptions } from './options.js';
+import { POSTS_STALE_TIME } from './stale-times.js';
 
 export function postsQuery(client: StorefrontClient, market: string, filters: PostFilters, pageSize: number): PostsOptions {
   return {

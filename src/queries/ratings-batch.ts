@@ -2,12 +2,10 @@ import type { StorefrontClient } from '../api/client.js';
 import { NotFoundError } from '../api/errors.js';
 import type { ProductRating } from '../api/types.js';
 import { RATINGS_MAX_REFS } from '../api/wire.js';
+import { REVIEWS_STALE_TIME } from './stale-times.js';
 
 /** How long a batch waits for more products after the first: the rest of the task and the frame. */
 const FRAME_MS = 16;
-
-/** How long a rating read stays fresh within a page view, as every review read (`REVIEWS_STALE_TIME`). */
-const FRESH_MS = 30_000;
 
 interface Waiter {
   resolve: (rating: ProductRating) => void;
@@ -22,7 +20,7 @@ interface Waiter {
 class RatingsBatch {
   private pending = new Map<string, Waiter[]>();
   private scheduled = false;
-  /** Ratings read in the last `FRESH_MS`, by product: a badge that appears again (a single-page app's next view) asks nothing. */
+  /** Ratings read in the last `REVIEWS_STALE_TIME`, by product: a badge that appears again (a single-page app's next view) asks nothing. */
   private readonly fresh = new Map<string, { rating: ProductRating; at: number }>();
 
   constructor(
@@ -30,10 +28,10 @@ class RatingsBatch {
     private readonly market: string,
   ) {}
 
-  /** The product's rating when it was read less than `FRESH_MS` ago. */
+  /** The product's rating when it was read less than `REVIEWS_STALE_TIME` ago. */
   cached(productRef: string): ProductRating | undefined {
     const entry = this.fresh.get(productRef);
-    return entry && Date.now() - entry.at < FRESH_MS ? entry.rating : undefined;
+    return entry && Date.now() - entry.at < REVIEWS_STALE_TIME ? entry.rating : undefined;
   }
 
   /** A rating read another way (a product's full review summary has it): badges that ask later take it. */

@@ -1,6 +1,7 @@
 import type { ReviewQuery, ReviewTarget, StorefrontClient } from '../api/client.js';
 import { listReviews } from '../api/review-reads.js';
-import { queryKeys, REVIEWS_STALE_TIME, type ReviewsOptions } from './options.js';
+import { queryKeys, type ReviewsOptions } from './options.js';
+import { REVIEWS_STALE_TIME } from './stale-times.js';
 
 export function reviewsQuery(client: StorefrontClient, market: string, target: ReviewTarget, query: ReviewQuery, pageSize: number): ReviewsOptions {
   return {
