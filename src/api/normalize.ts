@@ -41,7 +41,8 @@ export function date(value: unknown): string | undefined {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }
 
-const BASE83 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
+/** Blurhash's digits. */
+export const BASE83 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
 
 /**
  * Whether `hash` has a blurhash's shape: base-83 digits, as many as its first digit's

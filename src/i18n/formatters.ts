@@ -42,8 +42,8 @@ const warm = new Set<string>();
 
 /**
  * Whether ICU's number and date data for `locale` have started. Starting them (the page's
- * first `Intl.NumberFormat` and `DateTimeFormat` for a locale) costs one task 40 to 110 ms
- * in Chromium at a phone's speed; an element that formats prices or dates calls
+ * first `Intl.NumberFormat` and `DateTimeFormat` for a locale) costs one task of 70 to
+ * 230 ms in Chromium at 4x CPU slowdown; an element that formats prices or dates calls
  * `warmIntl` in a task of its own before it renders, so that this cost never adds to a
  * render's.
  */

@@ -1,6 +1,7 @@
 import { decode } from 'blurhash';
 import { noChange } from 'lit';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
+import { BASE83 } from '../../api/normalize.js';
 import { nextTask } from './render-pacing.js';
 
 /** Blurhashes are decoded this small (on the long side) and scaled up by CSS: the blur hides the pixels. */
@@ -31,8 +32,6 @@ export function decodeBlurhash(hash: string, width = PLACEHOLDER_SIZE, height = 
   }
   return image;
 }
-
-const BASE83 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
 
 /** A blurhash's average colour (its first component, digits 2 to 5), as CSS: no decoding needed. */
 export function averageColor(hash: string): string | undefined {

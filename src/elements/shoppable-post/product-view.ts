@@ -16,6 +16,11 @@ function money(amount: number, currency: string, localizer: Localizer): string {
   return plainPrice(amount, currency, localizer.locale) ?? localizer.price(amount, currency);
 }
 
+/** Whether showing `price` needs `Intl`: an amount outside the plain formats (another currency, 1,000 or more). */
+export function priceNeedsIntl(price: Price | undefined, localizer: Localizer): boolean {
+  return price !== undefined && [price.amount, price.saleAmount].some((amount) => amount !== undefined && plainPrice(amount, price.currency, localizer.locale) === undefined);
+}
+
 /** The price a shopper pays now (the sale price during a sale), formatted, or `undefined`. */
 export function currentPrice(price: Price | undefined, localizer: Localizer): string | undefined {
   return price === undefined ? undefined : money(price.saleAmount ?? price.amount, price.currency, localizer);

@@ -4,7 +4,6 @@ import type { StorefrontError } from '../../api/errors.js';
 import { normalizePost } from '../../api/normalize-post.js';
 import type { Post, Product } from '../../api/types.js';
 import { queryController } from '../../controllers/query-controller.js';
-import { plainPrice } from '../../i18n/plain-price.js';
 import type { PostOptions } from '../../queries/options.js';
 import { postQuery } from '../../queries/post-options.js';
 import { queryClientFor } from '../../queries/query-client.js';
@@ -12,7 +11,7 @@ import { StorefrontElement } from '../shared/base.js';
 import { cssText } from '../shared/css-text.js';
 import { renderError } from '../shared/states.js';
 import type { Fit } from './media-box.js';
-import type { ProductUrlMode } from './product-view.js';
+import { priceNeedsIntl, type ProductUrlMode } from './product-view.js';
 import { styles } from './shoppable-post.styles.js';
 import { ViewTracker } from '../../controllers/view-tracker.js';
 import { ShoppableView } from './shoppable-view.js';
@@ -123,10 +122,7 @@ export class SvcShoppablePost extends StorefrontElement {
 
   /** Prices (in hotspot names and the product list) that the plain formats do not cover: another currency, 1,000 or more. */
   protected override formatsWithIntl(): boolean {
-    const locale = this.localizer.locale;
-    return (this.shown?.taggedProducts ?? []).some(({ product: { price } }) =>
-      [price?.amount, price?.saleAmount].some((amount) => amount !== undefined && plainPrice(amount, price!.currency, locale) === undefined),
-    );
+    return (this.shown?.taggedProducts ?? []).some(({ product }) => priceNeedsIntl(product.price, this.localizer));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
