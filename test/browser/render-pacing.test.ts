@@ -3,6 +3,8 @@ import { page } from 'vitest/browser';
 import '../../src/elements/post-gallery/svc-post-gallery.ts';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
+import { SvcReviewSummary } from '../../src/elements/review-summary/svc-review-summary.ts';
+import { defineElement } from '../../src/elements/shared/base.ts';
 import { PLACEHOLDER_SIZE } from '../../src/elements/shared/placeholder.ts';
 import { timeSlice } from '../../src/elements/shared/render-pacing.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
@@ -103,6 +105,24 @@ describe('render pacing', () => {
     await expect.poll(() => shadow(el).querySelector('.summary')).toBeTruthy();
     expect(Math.abs(el.getBoundingClientRect().height - reserved)).toBeLessThanOrEqual(1);
     expect(await requestLog(apiBase, own)).toHaveLength(1);
+  });
+
+  it('holds an element far below the fold that was in the page before its code arrived (as the script tag loads it, after the load event) until it comes near', async () => {
+    const own = await testKey(apiBase, 'pacing_upgraded');
+    spacer();
+    // A tag of its own, so that its definition comes after the element is in the page, as with the script tag.
+    const tag = 'svc-pacing-upgraded';
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries({ ...settings(own), 'product-ref': product })) el.setAttribute(name, value);
+    document.body.append(el);
+    expect(document.readyState).toBe('complete');
+    expect(defineElement(tag, class extends SvcReviewSummary {})).toBe(true);
+    await expect.poll(async () => (await requestLog(apiBase, own)).length).toBe(1);
+    await expect.poll(() => shadow(el).querySelector('.loading .reserve')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(shadow(el).querySelector('.summary')).toBeNull();
+    el.scrollIntoView();
+    await expect.poll(() => shadow(el).querySelector('.summary')).toBeTruthy();
   });
 
   it('renders an element added far below the fold after the page loaded (a single-page app’s view) at once', async () => {

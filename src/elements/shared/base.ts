@@ -8,7 +8,7 @@ import { tableLoading } from '../../i18n/tables.js';
 import { whenAnalyticsConfigured } from '../../page/analytics-settings.js';
 import { ViewTracker } from '../../controllers/view-tracker.js';
 import { preconnect } from './preconnect.js';
-import { nextTask, RenderPacing } from './render-pacing.js';
+import { nextTask, RenderPacing, upgradingPage } from './render-pacing.js';
 import { intlWarm, warmIntl } from '../../i18n/formatters.js';
 
 const reported = new Set<string>();
@@ -213,6 +213,6 @@ export function emitFrom<T>(target: EventTarget, name: `svc-${string}`, detail: 
  */
 export function defineElement(tag: string, constructor: CustomElementConstructor): boolean {
   if (customElements.get(tag) !== undefined) return false;
-  customElements.define(tag, constructor);
+  upgradingPage(() => customElements.define(tag, constructor));
   return true;
 }

@@ -52,6 +52,24 @@ export function timeSlice(): Promise<void> | undefined {
   return now - sliceStart < SLICE_MS ? undefined : nextTask();
 }
 
+/** True while `customElements.define` upgrades the elements already in the page. */
+let upgrading = false;
+
+/**
+ * Runs `define`, marking the elements it upgrades as the page's own: written in its HTML,
+ * or added before the element's code arrived. The script tag loads the code after the
+ * page's load event, so `readyState` alone would tell those apart from a single-page
+ * app's later views, and a review list at the foot of the page would render during load.
+ */
+export function upgradingPage(define: () => void): void {
+  upgrading = true;
+  try {
+    define();
+  } finally {
+    upgrading = false;
+  }
+}
+
 /**
  * Paces an element's rendering so that a page full of widgets never makes one long
  * task and never delays the page's own largest picture:
@@ -61,8 +79,10 @@ export function timeSlice(): Promise<void> | undefined {
  * - an element far below the fold of a page that is still loading reads its data at
  *   once (its query subscribes on connect) but renders its content only once it comes
  *   near the viewport (`near`); until then it shows its loading state, which reserves
- *   the content's size. Elements added after the page has loaded (a single-page app's
- *   views) render at once: the hold is there to keep the page's load free;
+ *   the content's size. The same holds for an element upgraded when its code arrives
+ *   (`upgradingPage`). Elements created once the code is there and the page has loaded
+ *   (a single-page app's views) render at once: the hold is there to keep the page's
+ *   load free;
  * - `aboveFold` says whether the element was in the first viewport, so that its
  *   images may load eagerly; everywhere else they load lazily with low priority.
  * The observer reports asynchronously, so no layout is read on the element's behalf.
@@ -74,7 +94,7 @@ export class RenderPacing implements ReactiveController {
   private observer: IntersectionObserver | undefined;
   private firstDone = false;
   private reached = typeof IntersectionObserver !== 'function';
-  /** Whether the element first connected while its page was loading: only then is its content held back. */
+  /** Whether the element first connected while its page was loading, or was upgraded: only then is its content held back. */
   private holds: boolean | undefined;
 
   constructor(private readonly host: ReactiveControllerHost & Element) {
@@ -87,7 +107,7 @@ export class RenderPacing implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.holds ??= this.host.ownerDocument.readyState !== 'complete';
+    this.holds ??= upgrading || this.host.ownerDocument.readyState !== 'complete';
     if (this.reached || this.observer) return;
     let first = true;
     this.observer = new IntersectionObserver(
