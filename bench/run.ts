@@ -13,7 +13,9 @@
  *    for the page's own key (each resource must be requested once), images, CLS until the
  *    network is idle and every image has loaded.
  * 3. Runs Lighthouse (performance, its default simulated mobile throttling) on both pages
- *    and prints the medians: CLS, TBT, LCP, FCP, Speed Index, and the differences.
+ *    and prints the medians: CLS, TBT, LCP, FCP, Speed Index, and the differences; then
+ *    on a control, the page without widgets plus one empty deferred script from the CDN,
+ *    whose differences are what any script tag costs in Lighthouse's simulation.
  * 4. Counts the API requests of a collection page with many elements (24 badge
  *    summaries, 2 galleries with one filter, 3 shoppable posts).
  *
@@ -33,7 +35,7 @@ import { buildBundles, bundleSizes, copyBuilt } from './lib/build.ts';
 import { heroJpeg } from './lib/hero.ts';
 import { lighthouse, stopLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 import { countBy, duplicates, endpointOf, measurePage, resourceOf, type PageRun } from './lib/measure.ts';
-import { collectionPage, productPage, productPagePlain, productPageTheme, PRODUCT_PAGE, type CollectionSetup } from './lib/pages.ts';
+import { collectionPage, EMPTY_SCRIPT, productPage, productPageEmptyScript, productPagePlain, productPageTheme, PRODUCT_PAGE, type CollectionSetup } from './lib/pages.ts';
 import { bytes, fixed, median, ms, signed, table, worst } from './lib/print.ts';
 import { startSite, type Site } from './lib/server.ts';
 
@@ -138,7 +140,7 @@ async function main(): Promise<void> {
   const apiBase = emulator.url;
   const setup = await collectionSetup(apiBase);
   // The scripts come from a "CDN", another origin than the shop's pages, as on a shop.
-  const cdn: Site = await startSite({ root: out, files: {}, pages: () => undefined });
+  const cdn: Site = await startSite({ root: out, files: { [EMPTY_SCRIPT]: Buffer.from('') }, pages: () => undefined });
   cleanups.push(() => cdn.close());
   const site: Site = await startSite({
     root: out,
@@ -147,6 +149,7 @@ async function main(): Promise<void> {
       const key = query.get('key') ?? 'svc_pk_demo';
       if (path === '/product.html') return productPage(apiBase, key, cdn.origin);
       if (path === '/product-plain.html') return productPagePlain();
+      if (path === '/product-empty-script.html') return productPageEmptyScript(cdn.origin);
       if (path === '/product-theme.html') return productPageTheme(apiBase, key, cdn.origin);
       if (path === '/collection.html') return collectionPage(apiBase, key, setup, false, cdn.origin);
       if (path === '/collection-badges.html') return collectionPage(apiBase, key, setup, true, cdn.origin);
@@ -249,13 +252,14 @@ async function main(): Promise<void> {
   log();
 
   // 3. Lighthouse.
-  const lh: { plain: LighthouseRun[]; widgets: LighthouseRun[]; theme: LighthouseRun[]; widgetsApi: number[] } = { plain: [], widgets: [], theme: [], widgetsApi: [] };
+  const lh: { plain: LighthouseRun[]; widgets: LighthouseRun[]; theme: LighthouseRun[]; emptyScript: LighthouseRun[]; widgetsApi: number[] } = { plain: [], widgets: [], theme: [], emptyScript: [], widgetsApi: [] };
   if (LIGHTHOUSE_RUNS > 0) {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       lh.plain.push(await lighthouse(plainUrl(), `product-plain-${i + 1}`));
       const key = await testKey(apiBase, 'bench_lighthouse');
       lh.widgets.push(await lighthouse(productUrl(key), `product-widgets-${i + 1}`));
       lh.theme.push(await lighthouse(themeUrl(await testKey(apiBase, 'bench_lighthouse_theme')), `product-theme-${i + 1}`));
+      lh.emptyScript.push(await lighthouse(`${site.origin}/product-empty-script.html`, `product-empty-script-${i + 1}`));
       const entries = await requestLog(apiBase, key);
       lh.widgetsApi.push(entries.length);
       const dupes = duplicates(entries);
@@ -311,7 +315,12 @@ async function main(): Promise<void> {
       notes.push(
         `Lighthouse: the LCP element is the same with widgets (${lh.widgets[0]!.lcpElement.slice(0, 40)}…) but it paints later: simulated LCP ${signed(lcpWidgets - lcpPlain, ms)}, observed ${signed(median(lh.widgets.map((r) => r.observedLcp)) - median(lh.plain.map((r) => r.observedLcp)), ms)}, its render delay ${ms(median(lh.plain.map((r) => r.lcpRenderDelay)))} → ${ms(median(lh.widgets.map((r) => r.lcpRenderDelay)))} (the picture has arrived; the paint waits for the main thread, which runs the widgets' script then)`,
       );
-    log(`reports: .lighthouse/product-{plain,widgets,theme}-N.report.json`);
+    // What one script tag costs in Lighthouse's simulation, whatever it runs: the floor under the widgets' LCP difference.
+    const floor = (pick: (r: LighthouseRun) => number) => median(lh.emptyScript.map(pick)) - median(lh.plain.map(pick));
+    log(
+      `control, the page without widgets plus one empty <script defer> from the CDN: LCP ${signed(floor((r) => r.lcp), ms)}, TBT ${signed(floor((r) => r.tbt), ms)}, score ${signed(floor((r) => r.score), (n) => fixed(n, 0))} (runs: ${runs(lh.emptyScript)})`,
+    );
+    log(`reports: .lighthouse/product-{plain,widgets,theme,empty-script}-N.report.json`);
     log();
   }
 

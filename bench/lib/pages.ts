@@ -45,6 +45,19 @@ export function productPagePlain(): string {
   return html;
 }
 
+/** An empty script on the CDN: the control page's. */
+export const EMPTY_SCRIPT = '/empty.js';
+
+/**
+ * The page without widgets plus one empty `<script defer>` from the CDN, where the
+ * script tag stands: a control for what any script tag costs in Lighthouse's simulation.
+ */
+export function productPageEmptyScript(cdn: string): string {
+  const html = productPagePlain().replace('</head>', `  <script src="${escapeAttribute(cdn)}${EMPTY_SCRIPT}" defer></script>\n</head>`);
+  if (!html.includes(EMPTY_SCRIPT)) throw new Error('bench/pages/product.html: no </head>');
+  return html;
+}
+
 /** The product the product page is about, and its shoppable post, as in product.html. */
 export const PRODUCT_PAGE = {
   product: 'aster-linen-shirt',
