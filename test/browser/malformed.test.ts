@@ -86,7 +86,10 @@ describe('malformed answers (property tests)', () => {
         await until(() => alert(gallery) !== null || root.querySelector('slot[name="empty"]') !== null || root.querySelector('.base[aria-busy="false"]') !== null, 10_000, 'the gallery to settle');
         await gallery.updateComplete;
         const expected = normalizePage(sent, normalizePost, apiBase);
-        const tiles = [...root.querySelectorAll<HTMLElement>('button.tile')].map((tile) => tile.dataset['postId']);
+        const tileIds = () => [...root.querySelectorAll<HTMLElement>('button.tile')].map((tile) => tile.dataset['postId']);
+        // Tiles are rendered a chunk per task (paced-render.ts): wait for the last chunk.
+        if (expected.ok) await until(() => tileIds().length >= new Set(expected.value.items.map((post) => post.id)).size, 10_000, 'every tile');
+        const tiles = tileIds();
         if (!expected.ok) {
           expect(alert(gallery)).not.toBeNull();
         } else {
