@@ -5,7 +5,7 @@ import { Script } from 'node:vm';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { ELEMENTS, elementName } from '../../src/elements/catalog.ts';
 import { DIST } from './static-server.ts';
-import { moduleFiles } from './support.ts';
+import { chunkFiles, FULL_SUMMARY_PART, groupChunk, moduleFiles } from './support.ts';
 
 /** What `npm run build` wrote, checked file by file (no browser). */
 
@@ -27,6 +27,8 @@ const files = (dir: string): string[] =>
 const LIGHTBOX_MODULES = ['src/elements/post-gallery/lightbox-element.ts', 'src/elements/post-gallery/lightbox-panel.ts'];
 const REVIEW_LIST_MODULES = ['src/elements/reviews/reviews-element.ts', 'src/elements/reviews/review-item.ts'];
 const LAYOUT_MODULES = ['src/elements/post-gallery/layout-extras.ts', 'src/elements/post-gallery/carousel-controller.ts', 'src/elements/post-gallery/masonry.ts'];
+/** The full review summary's part: what a page of badges never loads. */
+const FULL_SUMMARY_MODULES = ['src/elements/review-summary/full-summary.ts', 'src/elements/review-summary/generated-summary.ts', 'src/elements/shared/reviews/distribution.ts'];
 /** Every language but English is a chunk of its own. */
 const STRING_TABLES = readdirSync(join(ROOT, 'src/i18n')).flatMap((file) => /^([a-z]{2}(?:-[A-Z]{2})?)\.ts$/.exec(file)?.[1] ?? []).filter((language) => language !== 'en');
 const DEPENDENCIES = ['lit-html', '@lit/reactive-element', '@tanstack/query-core'];
@@ -73,16 +75,17 @@ test.describe('dist/cdn/storefront-widgets.js, the script tag', () => {
 
 test.describe('the size budget (.size-limit.json)', () => {
   const budget = JSON.parse(readFileSync(join(ROOT, '.size-limit.json'), 'utf8')) as { name: string; path: string | string[] }[];
-  const pages: Record<string, string[]> = {
-    'page: collection page': ['svc-storefront', 'svc-review-summary'],
-    'page: product page': ['svc-storefront', 'svc-review-summary', 'svc-rich-snippet', 'svc-shoppable-post', 'svc-post-gallery'],
+  const pages: Record<string, { tags: string[]; parts: string[] }> = {
+    'page: collection page': { tags: ['svc-storefront', 'svc-review-summary'], parts: [] },
+    'page: product page': { tags: ['svc-storefront', 'svc-review-summary', 'svc-rich-snippet', 'svc-shoppable-post', 'svc-post-gallery'], parts: [FULL_SUMMARY_PART] },
   };
-  for (const [name, tags] of Object.entries(pages)) {
+  for (const [name, { tags, parts }] of Object.entries(pages)) {
     test(`"${name}" counts exactly the files such a page loads: the loader, each element's module and its chunks`, () => {
       const entry = budget.find((item) => item.name.startsWith(name));
       expect(entry, name).toBeDefined();
       const globs = (Array.isArray(entry!.path) ? entry!.path : [entry!.path]).map((glob) => new RegExp(`^${glob.replace(/^dist\//, '').replace(/\./g, '\\.').replace(/\*/g, '[^/]+')}$`));
-      const needed = ['cdn/storefront-widgets.js', ...new Set(tags.flatMap((tag) => moduleFiles(tag).map((file) => `cdn/module/${file}`)))];
+      const loaded = [...tags.flatMap(moduleFiles), ...parts.flatMap((part) => chunkFiles(groupChunk(part)))];
+      const needed = ['cdn/storefront-widgets.js', ...new Set(loaded.map((file) => `cdn/module/${file}`))];
       const counted = files('cdn').filter((file) => file.endsWith('.js') && globs.some((glob) => glob.test(file)));
       expect(counted.sort()).toEqual(needed.sort());
     });
@@ -128,13 +131,16 @@ test.describe('dist/cdn/module/, the element modules', () => {
     expect(moduleSources(moduleFiles('svc-reviews')).has('src/api/normalize-review.ts')).toBe(true);
   });
 
-  test('a badge page loads no query-core: the full summary imports its read (and query-core) on demand', () => {
+  test('a badge page loads no query-core and no full summary: the full summary imports its part (its read, query-core, the bars, the generated text) on demand', () => {
     const inside = moduleSources(moduleFiles('svc-review-summary'));
     expect([...inside].some((source) => source.includes('node_modules/@tanstack/query-core/'))).toBe(false);
     expect(inside.has('src/controllers/rating-controller.ts')).toBe(true);
+    expect(inside.has('src/elements/shared/reviews/stars.ts')).toBe(true);
+    for (const module of FULL_SUMMARY_MODULES) expect(inside.has(module), module).toBe(false);
     const entry = manifest()['src/elements/review-summary/svc-review-summary.ts'] as { dynamicImports?: string[] };
-    const onDemand = moduleSources((entry.dynamicImports ?? []).map((key) => manifest()[key]!.file));
-    expect(onDemand.has('src/elements/review-summary/summary-query.ts')).toBe(true);
+    expect(entry.dynamicImports).toContain(groupChunk(FULL_SUMMARY_PART));
+    const onDemand = moduleSources(chunkFiles(groupChunk(FULL_SUMMARY_PART)));
+    for (const module of ['src/elements/review-summary/summary-query.ts', ...FULL_SUMMARY_MODULES]) expect(onDemand.has(module), module).toBe(true);
     expect([...onDemand].some((source) => source.includes('node_modules/@tanstack/query-core/'))).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { readFileSync } from 'node:fs';
 import { OTHER_VERSION, RESERVE_BADGE } from './static-server.ts';
-import { expectAllRendered, expectRichSnippet, moduleFiles, openPage, registration } from './support.ts';
+import { chunkFiles, expectAllRendered, expectRichSnippet, FULL_SUMMARY_PART, groupChunk, moduleFiles, openPage, registration } from './support.ts';
 
 /**
  * dist/cdn/storefront-widgets.js, the script tag's loader, with a plain <script> tag in a
@@ -40,6 +40,14 @@ test.describe('the script-tag bundle', () => {
     expect(log.warnings).toEqual([]);
   });
 
+  test("a full summary whose part cannot load shows its error state, with one console error that says so", async ({ page }) => {
+    await page.route('**/module/chunks/summary-*.js', (route) => route.abort());
+    const log = await openPage(page, 'part_blocked', { scripts: 'classic', at: 'head', elements: 'svc-review-summary' });
+    await expect(page.locator('svc-review-summary [part~="error"]')).toBeVisible();
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveCount(0);
+    expect(log.errors.filter((error) => error.includes("could not load the full review summary's part"))).toHaveLength(1);
+  });
+
   test('renders elements added after it loaded', async ({ page }) => {
     const { product } = e2eEnv();
     const log = await openPage(page, 'added', { scripts: 'classic', at: 'head', elements: 'svc-review-summary' });
@@ -65,7 +73,8 @@ test.describe('the script-tag bundle', () => {
     await expect(page.locator('svc-shoppable-post [part~="hotspot"]').first()).toBeVisible();
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
     const inPage = ['svc-storefront', 'svc-review-summary', 'svc-shoppable-post', 'svc-post-gallery'];
-    const needed = new Set(['storefront-widgets.js', ...inPage.flatMap((tag) => moduleFiles(tag).map((file) => `module/${file}`))]);
+    // The page's summary is a full one: its part comes on demand.
+    const needed = new Set(['storefront-widgets.js', ...[...inPage.flatMap(moduleFiles), ...chunkFiles(groupChunk(FULL_SUMMARY_PART))].map((file) => `module/${file}`)]);
     await expect.poll(() => [...new Set(requested)].sort()).toEqual([...needed].sort());
     expect(await page.evaluate(() => [customElements.get('svc-reviews'), customElements.get('svc-rich-snippet'), customElements.get('svc-post-lightbox')])).toEqual([undefined, undefined, undefined]);
 

@@ -10,16 +10,35 @@ export const TAGS = ELEMENTS.map((entry) => entry.tag);
 
 /** An element's module and every chunk it imports, directly or not (paths under dist/cdn/module/), from the build's manifest. */
 export function moduleFiles(tag: string): string[] {
-  const chunks = JSON.parse(readFileSync(join(DIST, 'cdn/module/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  return chunkFiles(`src/elements/${elementName(tag)}/${tag}.ts`);
+}
+
+type Manifest = Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+const manifest = (): Manifest => JSON.parse(readFileSync(join(DIST, 'cdn/module/.vite/manifest.json'), 'utf8')) as Manifest;
+
+/** The manifest's key of a chunk group (build/chunk-groups.ts) by its name, such as `summary`. */
+export function groupChunk(name: string): string {
+  const chunks = manifest();
+  const key = Object.keys(chunks).find((candidate) => chunks[candidate]!.name === name && !chunks[candidate]!.isEntry);
+  if (key === undefined) throw new Error(`no chunk named ${name} in the build's manifest`);
+  return key;
+}
+
+/** The files under dist/cdn/module/ that importing a chunk (its manifest key: an entry's source path or a group's key) loads: it and every chunk it imports. */
+export function chunkFiles(key: string): string[] {
+  const chunks = manifest();
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const next of chunks[key]!.imports ?? []) visit(next);
   };
-  visit(`src/elements/${elementName(tag)}/${tag}.ts`);
+  visit(key);
   return [...seen].map((key) => chunks[key]!.file);
 }
+
+/** The chunk of the full review summary's part, which `<svc-review-summary>` imports on demand (not a badge). */
+export const FULL_SUMMARY_PART = 'summary';
 
 export interface Console {
   warnings: string[];

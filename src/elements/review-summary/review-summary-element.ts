@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import type { ReviewTarget } from '../../api/client.js';
 import type { StorefrontError } from '../../api/errors.js';
 import type { ProductRating, ReviewSummary } from '../../api/types.js';
@@ -8,16 +8,20 @@ import { ModuleSlot, onDemand } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import { hostVisibility } from '../shared/host-visibility.js';
 import { pickOption } from '../shared/options.js';
-import { renderDistribution, renderOverview, type Star } from '../shared/reviews/distribution.js';
+import type { Star } from '../shared/reviews/distribution.js';
 import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../shared/reviews/filter-event.js';
 import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
 import { renderStars, renderStarsPlaceholder } from '../shared/reviews/stars.js';
-import { ClampController, renderGeneratedSummary } from './generated-summary.js';
-import { applyFilterToLists } from './list-filter.js';
+import type { FullSummary } from './full-summary.js';
 import { reviewSummaryStyles } from './review-summary.styles.js';
 
-/** The full summary's read, a chunk of its own with query-core (see `summary-query.ts`). */
-const summaryQueryPart = onDemand(() => import('./summary-query.js'), "could not load the review summary's data part.");
+/**
+ * The full summary's part, a chunk of its own (see `full-summary.ts`). It imports the
+ * `query` chunk, which a page with a review list, a gallery or a shoppable post has
+ * loaded already. (Asking for that chunk here too, in parallel, would make the bundler
+ * add a runtime chunk to every page for the module namespaces of two dynamic imports.)
+ */
+const fullSummaryPart = onDemand(() => import('./full-summary.js'), "could not load the full review summary's part.");
 
 /** What the element renders from: a read's data, or its error and a retry. */
 interface SummaryResult {
@@ -25,9 +29,6 @@ interface SummaryResult {
   error?: StorefrontError | null | undefined;
   refetch(): unknown;
 }
-
-/** What the loading state lays out, invisibly, to hold the summary's place. */
-const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
 
 /**
  * A product's (or the store's) rating: the average as stars and as a number, the number
@@ -101,26 +102,28 @@ export class SvcReviewSummary extends StorefrontElement {
   selectedRating: Star | null = null;
 
   private readonly setHidden = hostVisibility(this);
-  private readonly clamp = new ClampController(this, () => this.renderRoot.querySelector('.summary .generated-text'));
   private reportedError: unknown;
 
   /**
    * A product's badge needs only the average and count: it reads them in one batch with
    * every badge that asks at the same time, without query-core. The full summary (and
-   * the store's badge) read the review summary through query-core, whose chunk loads
-   * with the first element that needs it.
+   * the store's badge) read the review summary through query-core, in the full
+   * summary's part, which loads with the first element that needs it.
    */
   private readonly rating = new RatingController(this, () => {
     const storefront = this.storefront;
     return storefront.ok && this.readsRating && this.productRef ? { client: storefront.client, market: storefront.market, productRef: this.productRef } : undefined;
   });
-  private fullSummary: import('./summary-query.js').SummaryController | undefined;
-  private readonly fullSummaryPart = new ModuleSlot(this, summaryQueryPart, () => {
-    this.fullSummary = this.fullSummaryPart.value?.summaryQuery(this, () => {
+  private full: FullSummary | undefined;
+  private readonly fullSummaryPart = new ModuleSlot(this, fullSummaryPart, () => {
+    const part = this.fullSummaryPart.value;
+    if (!part) return;
+    this.full = new part.FullSummary(this, () => {
       const storefront = this.storefront;
       const target = this.target;
       return storefront.ok && target && !this.readsRating ? { client: storefront.client, market: storefront.market, target } : undefined;
     });
+    if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcReviewSummary.elementStyles, ...part.fullSummaryStyles]);
   });
 
   /** Whether this element reads a product's rating (a product's badge) rather than the review summary. */
@@ -137,7 +140,7 @@ export class SvcReviewSummary extends StorefrontElement {
   private get summary(): SummaryResult | null | undefined {
     if (!this.storefront.ok || !this.target) return undefined;
     if (this.readsRating) return this.rating.result;
-    return this.fullSummary ? this.fullSummary.result : null;
+    return this.full ? this.full.read.result : null;
   }
 
   /** Whether `variant` asks for the badge (an unknown variant is the full summary, with a warning). */
@@ -167,13 +170,16 @@ export class SvcReviewSummary extends StorefrontElement {
     if (detail && sameTarget(detail.target, this.target)) this.selectedRating = detail.rating;
   };
 
+  /** The full summary's part, asked for by the first update that needs it, which waits for it. */
+  protected override partsLoading(): Promise<unknown> | undefined {
+    return this.storefront.ok && this.target && !this.readsRating ? this.fullSummaryPart.loading() : undefined;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('productRef') || changed.has('company')) {
       this.selectedRating = null;
-      this.clamp.expanded = false;
+      if (this.full) this.full.clamp.expanded = false;
     }
-    // The summary's chunk is asked for by the first update that needs it.
-    if (this.storefront.ok && this.target && !this.readsRating) this.fullSummaryPart.request();
     const result = this.summary ?? undefined;
     const silent = result !== undefined && result.data === undefined && isSilentFailure(result.error);
     const empty = result?.data?.count === 0 && this.hideEmpty;
@@ -217,11 +223,7 @@ export class SvcReviewSummary extends StorefrontElement {
     if (this.badge) return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}<span class="count" aria-hidden="true"></span></span>`;
     // The full layout with empty figures, hidden: the space the summary will take is
     // reserved before the data arrives, so the page below does not move.
-    return html`<div class="loading"><span role="status">${loading}</span><div class="reserve" aria-hidden="true">
-        ${renderOverview(EMPTY_SUMMARY, this.localizer, { placeholder: true })}
-        ${renderDistribution(EMPTY_SUMMARY, this.localizer, { selected: null, onSelect: () => {}, label: '' })}
-        ${renderGeneratedSummary(undefined, this.localizer, this.clamp)}
-      </div></div>`;
+    return html`<div class="loading"><span role="status">${loading}</span>${this.full?.renderReserve(this.localizer) ?? nothing}</div>`;
   }
 
   private renderNone() {
@@ -237,12 +239,7 @@ export class SvcReviewSummary extends StorefrontElement {
   }
 
   private renderFull(summary: ReviewSummary) {
-    const localizer = this.localizer;
-    return html`<div class="summary" part="base">
-      ${renderOverview(summary, localizer)}
-      ${renderDistribution(summary, localizer, { selected: this.selectedRating, onSelect: (star) => this.select(star), label: localizer.t('reviews.filterByRating') })}
-      ${summary.summary ? renderGeneratedSummary(summary.summary, localizer, this.clamp) : nothing}
-    </div>`;
+    return this.full ? this.full.render(summary, this.localizer, this.selectedRating, (star) => this.select(star)) : this.renderLoading();
   }
 
   /** A bar was pressed: filter the lists for this target and tell the page. */
@@ -251,6 +248,6 @@ export class SvcReviewSummary extends StorefrontElement {
     if (target === undefined) return;
     this.selectedRating = star;
     this.emit<ReviewFilterDetail>(REVIEW_FILTER_EVENT, { rating: star, target });
-    applyFilterToLists(this, target, star);
+    this.fullSummaryPart.value?.applyFilterToLists(this, target, star);
   }
 }

@@ -1,15 +1,11 @@
 import { css } from 'lit';
-import { distributionStyles, overviewStyles } from '../shared/reviews/distribution.js';
 import { reviewTokens } from '../shared/reviews/review-tokens.js';
 import { starsStyles } from '../shared/reviews/stars.js';
-import { generatedSummaryStyles } from './generated-summary.js';
 
+/** The badge's and the states' styles; the full summary's come with its part (`fullSummaryStyles`). */
 export const reviewSummaryStyles = [
   reviewTokens,
   starsStyles,
-  overviewStyles,
-  distributionStyles,
-  generatedSummaryStyles,
   css`
     :host {
       display: block;
@@ -24,21 +20,6 @@ export const reviewSummaryStyles = [
       container-type: normal;
       --svc-star-size: 1rem;
       vertical-align: middle;
-    }
-    .summary,
-    .reserve {
-      display: grid;
-      gap: 1rem 2rem;
-    }
-    @container (min-width: 34rem) {
-      .summary,
-      .reserve {
-        grid-template-columns: auto minmax(0, 1fr);
-        align-items: center;
-      }
-      .generated {
-        grid-column: 1 / -1;
-      }
     }
     .badge {
       display: inline-flex;
@@ -66,9 +47,6 @@ export const reviewSummaryStyles = [
     }
     .loading {
       min-block-size: 1.25rem;
-    }
-    .reserve {
-      visibility: hidden;
     }
   `,
 ];

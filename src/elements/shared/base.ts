@@ -135,16 +135,25 @@ export class StorefrontElement extends LitElement {
    * an element, so a setting that arrives that late is not an error. Then waits for
    * the strings of the element's language, where a build loads them on demand (every
    * language but English): no English for a moment; for its turn (the first render
-   * in a task of its own, later ones within the page's time slice); and, where it
-   * formats prices or dates, for ICU's data (`intlReady`).
+   * in a task of its own, later ones within the page's time slice); where it
+   * formats prices or dates, for ICU's data (`intlReady`); and for the chunks it loads
+   * on demand that its render needs (`partsLoading`).
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (!this.hasUpdated && !this.waitedForSettings && !settingsComplete(this.settings)) {
       this.waitedForSettings = true;
       return new Promise((resolve) => setTimeout(resolve)).then(() => this.scheduleUpdate());
     }
-    const waits = [tableLoading(this.localizer.table), this.pacing.turn(), this.intlReady()].filter((wait) => wait !== undefined);
+    const waits = [tableLoading(this.localizer.table), this.pacing.turn(), this.intlReady(), this.partsLoading()].filter((wait) => wait !== undefined);
     return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
+  }
+
+  /**
+   * A promise while a chunk that the element's next render needs (one loaded on demand) is
+   * on its way, so that the element renders once, with it, rather than twice.
+   */
+  protected partsLoading(): Promise<unknown> | undefined {
+    return undefined;
   }
 
   /** Whether the element's next render formats with `Intl` (prices or dates the plain formats do not cover), so that ICU's data is started before it. */

@@ -41,12 +41,21 @@ export class ModuleSlot<T> {
     const module = this.loader();
     if (!(module instanceof Promise)) this.take(module);
     else
-      void module.then((loaded) => {
+      this.arriving = module.then((loaded) => {
+        this.arriving = undefined;
         this.take(loaded);
         this.host.requestUpdate();
       });
     return this.value;
   }
+
+  /** Asks for the module (once); a promise while it is on its way, else `undefined`. */
+  loading(): Promise<void> | undefined {
+    this.request();
+    return this.arriving;
+  }
+
+  private arriving: Promise<void> | undefined;
 
   private take(module: T | null): void {
     this.value = module;
