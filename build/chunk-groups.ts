@@ -1,26 +1,29 @@
 /**
  * Why: left alone, Rolldown makes one shared chunk per set of elements that use a
  * module, a dozen small files for a product page. A few larger chunks compress better
- * and cost fewer requests: `core` (Lit, the API client, the base element, English, the
- * formatters) for every element, `query` (query-core and what reads through it) for every
- * element but a product's badge, which reads without it, so that a collection page of
- * badges never loads it, `reviews` (stars, notices) for the summary, the list and the
- * snippet, `summary` (the full summary's part, loaded on demand, with the distribution
- * that the list shares) so that a page of badges loads none of it either, `media`
- * (blurhash, placeholders, tiles, Lit's `repeat`, and
- * the reads of posts with their normalizer) for the gallery, the shoppable post and the
- * lightbox. On-demand chunks (lightbox, layouts, languages) and each element's own code
- * stay as the bundler splits them.
+ * and cost fewer requests:
+ * - `core` (Lit, the API client, the base element, English, the formatters) for every
+ *   element;
+ * - `query` (query-core and what reads through it, with the normalizer of media) for
+ *   every element but a product's badge, which reads without it, so that a collection
+ *   page of badges never loads it;
+ * - `reviews` (stars, notices) for the summary, the list and the snippet;
+ * - `summary` (the full summary's part, loaded on demand, with the distribution that
+ *   the list shares), so that a page of badges loads none of it either;
+ * - `media` (blurhash, placeholders, tiles, video playback, Lit's `repeat`, and the reads
+ *   of posts with their normalizer) for the gallery, the shoppable post and the lightbox.
+ * On-demand chunks (lightbox, layouts, languages) and each element's own code stay as
+ * the bundler splits them.
  */
 export const chunkGroups = {
   // Only what a test names: a group does not pull in the modules its members import.
   includeDependenciesRecursively: false,
   groups: [
-    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/directives\/repeat)|src\/elements\/shared\/placeholder|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
+    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/directives\/repeat)|src\/elements\/shared\/(placeholder|video-play)|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
     // Before `reviews`: the distribution goes with the full summary's part, which the list shares.
     { name: 'summary', priority: 3, test: /\/src\/elements\/(shared\/reviews\/distribution|review-summary\/(full-summary|generated-summary|list-filter))\./ },
     { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
-    { name: 'query', priority: 2, test: /\/(node_modules\/@tanstack\/|build\/(empty-mutation-cache|query-core)|src\/(controllers\/query-controller|queries\/(options|query-client)|elements\/review-summary\/summary-query)\.)/ },
+    { name: 'query', priority: 2, test: /\/(node_modules\/@tanstack\/|build\/(empty-mutation-cache|query-core)|src\/(api\/normalize-media|controllers\/query-controller|queries\/(options|query-client)|elements\/review-summary\/summary-query)\.)/ },
     // Not the review list's read: only <svc-reviews> needs it, and the bundler puts it there.
     { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/(?!(lazy-reads|review-reads|normalize-review|review-options)\.)|src\/i18n\/(en|localize|tables|formatters|plain-number)\.)/ },
   ],

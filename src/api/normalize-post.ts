@@ -1,6 +1,9 @@
 import { safeUrl } from './url.js';
-import { clamp01, compact, date, field, finite, isRecord, normalizeMedia, text, type Json, type Normalized } from './normalize.js';
+import { compact, date, field, finite, isRecord, text, type Json, type Normalized } from './normalize.js';
+import { normalizeMedia } from './normalize-media.js';
 import type { Label, Post, Price, Product, TaggedProduct, Uploader } from './types.js';
+
+const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
 
 /** The tolerant reader of a post (see normalize.ts), apart from the rest: only the elements that show posts load it. */
 

@@ -1,4 +1,5 @@
-import { compact, date, field, isRecord, normalizeMedia, text, type Normalized } from './normalize.js';
+import { compact, date, field, isRecord, text, type Normalized } from './normalize.js';
+import { normalizeMedia } from './normalize-media.js';
 import type { Review } from './types.js';
 
 /** One review, or the reason it cannot be shown. */

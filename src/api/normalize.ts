@@ -1,6 +1,5 @@
 import { envelope } from './wire.js';
-import { safeUrl } from './url.js';
-import type { JsonLd, Media, Page, ProductRating, ReviewSummary, StarCounts } from './types.js';
+import type { JsonLd, Page, ProductRating, ReviewSummary, StarCounts } from './types.js';
 
 /**
  * The tolerant reader of the contract. It accepts the Storefront API's snake_case
@@ -32,34 +31,8 @@ export function finite(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-export function dimension(value: unknown): number | undefined {
-  const n = finite(value);
-  return n !== undefined && n >= 1 && n <= 100_000 ? n : undefined;
-}
-
 export function date(value: unknown): string | undefined {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
-}
-
-/** Blurhash's digits. */
-export const BASE83 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
-
-/**
- * Whether `hash` has a blurhash's shape: base-83 digits, as many as its first digit's
- * component counts call for (what the blurhash package's `isBlurhashValid` checks, and
- * the alphabet too), without the package, which only the placeholders' code needs.
- */
-export function isBlurhash(hash: string): boolean {
-  const size = BASE83.indexOf(hash[0] ?? '');
-  return size >= 0 && hash.length === 4 + 2 * ((size % 9) + 1) * (Math.floor(size / 9) + 1) && [...hash].every((char) => BASE83.includes(char));
-}
-
-export function clamp01(value: number): number {
-  return Math.min(1, Math.max(0, value));
-}
-
-function describe(raw: unknown, index: number): string {
-  return isRecord(raw) && typeof raw['id'] === 'string' ? raw['id'].slice(0, 40) : `#${index}`;
 }
 
 /**
@@ -73,19 +46,8 @@ export function compact<T extends object>(value: T): T {
   return kept as T;
 }
 
-export function normalizeMedia(raw: unknown, base?: string): Media | undefined {
-  if (!isRecord(raw)) return undefined;
-  const url = safeUrl(field(raw, 'location'), base) ?? safeUrl(field(raw, 'url'), base);
-  if (url === undefined) return undefined;
-  const hash = text(field(raw, 'hash'));
-  return compact({
-    url,
-    hash: hash !== undefined && isBlurhash(hash) ? hash : undefined,
-    filename: text(field(raw, 'filename')),
-    width: dimension(field(raw, 'width')),
-    height: dimension(field(raw, 'height')),
-    poster: safeUrl(field(raw, 'poster'), base),
-  });
+function describe(raw: unknown, index: number): string {
+  return isRecord(raw) && typeof raw['id'] === 'string' ? raw['id'].slice(0, 40) : `#${index}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { encode, isBlurhashValid } from 'blurhash';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBlurhash } from '../../src/api/normalize.ts';
+import { isBlurhash } from '../../src/api/normalize-media.ts';
 
 /** A small image of random pixels, encoded with `x` × `y` components by the blurhash package. */
 function encoded(x: number, y: number, seed: number): string {
