@@ -8,11 +8,11 @@
  *   every element but a product's badge, which reads without it, so that a collection
  *   page of badges never loads it;
  * - `reviews` (stars, notices) for the summary, the list and the snippet;
- * - `summary` (the full summary's part, loaded on demand, with the distribution that
- *   the list shares), so that a page of badges loads none of it either;
+ * - `summary` (the full summary's part, loaded on demand, with the distribution and the
+ *   English strings that the list shares), so that a page of badges loads none of it;
  * - `media` (blurhash, placeholders, tiles, video playback, Lit's `repeat` with the helpers
- *   only it uses, `ifDefined`, and the reads of posts with their normalizer) for the
- *   gallery, the shoppable post and the lightbox.
+ *   only it uses, `ifDefined`, the reads of posts with their normalizer, and the posts'
+ *   English strings) for the gallery, the shoppable post and the lightbox.
  * On-demand chunks (lightbox, layouts, languages) and each element's own code stay as
  * the bundler splits them.
  */
@@ -20,9 +20,9 @@ export const chunkGroups = {
   // Only what a test names: a group does not pull in the modules its members import.
   includeDependenciesRecursively: false,
   groups: [
-    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/(directives\/(repeat|if-defined)|directive-helpers))|src\/elements\/shared\/(placeholder|video-play)|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
+    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/(directives\/(repeat|if-defined)|directive-helpers))|src\/elements\/shared\/(placeholder|video-play)|src\/i18n\/en-posts|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
     // Before `reviews`: the distribution goes with the full summary's part, which the list shares.
-    { name: 'summary', priority: 3, test: /\/src\/elements\/(shared\/reviews\/distribution|review-summary\/(full-summary|generated-summary|list-filter))\./ },
+    { name: 'summary', priority: 3, test: /\/src\/(elements\/(shared\/reviews\/distribution|review-summary\/(full-summary|generated-summary|list-filter))|i18n\/en-reviews)\./ },
     { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
     { name: 'query', priority: 2, test: /\/(node_modules\/@tanstack\/|build\/(empty-mutation-cache|query-core)|src\/(api\/normalize-media|controllers\/query-controller|queries\/(options|query-client)|elements\/review-summary\/summary-query)\.)/ },
     // Not the review list's read: only <svc-reviews> needs it, and the bundler puts it there.

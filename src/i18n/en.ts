@@ -1,7 +1,14 @@
+import type { enPosts } from './en-posts.js';
+import type { enReviews } from './en-reviews.js';
+
 /**
- * The English strings: the reference table every other language follows, and the
- * fallback. `{name}` marks a value; an object holds plural forms by `Intl.PluralRules`
- * category (`other` is required).
+ * The English strings that every element may use (this module, in every page's code),
+ * and the fallback for every other language. The strings of the posts' elements
+ * (`en-posts.ts`) and of the review list and the full summary (`en-reviews.ts`) come with
+ * those elements' code, which adds them (`addEnglish`), so that a page of review badges
+ * does not download them. The three together are the reference table (`English`) that
+ * every other language follows. `{name}` marks a value; an object holds plural forms by
+ * `Intl.PluralRules` category (`other` is required).
  */
 export const en = {
   loading: 'Loading…',
@@ -23,68 +30,23 @@ export const en = {
   'error.malformed_response': 'The store sent something unexpected.',
   'error.plan_lacks_reviews': 'Reviews are not available.',
 
-  'gallery.label': 'Customer photos and videos',
-  'gallery.loadMore': 'Load more',
-  'gallery.loadingMore': 'Loading more posts…',
-  'gallery.morePostsLoaded': { one: '{count} more post loaded', other: '{count} more posts loaded' },
-  'gallery.postsLoaded': { one: '{count} post loaded', other: '{count} posts loaded' },
-  'gallery.empty': 'No posts yet.',
-  'gallery.photoBy': 'Photo by @{user}',
-  'gallery.videoBy': 'Video by @{user}',
-  'gallery.photo': 'Photo',
-  'gallery.video': 'Video',
-  'gallery.tile': '{description}: {alt}',
-  'gallery.position': 'Post {current} of {total}',
-  'gallery.previousPost': 'Previous post',
-  'gallery.nextPost': 'Next post',
-  'gallery.playVideo': 'Play video',
-  'gallery.transcript': 'Transcript',
-  'gallery.videoDescription': 'Video description',
-  'gallery.viewOriginal': 'View on {origin}',
-  'gallery.posted': 'Posted {date}',
-  'gallery.products': 'Products in this post',
-  'gallery.carousel': 'carousel',
-  'gallery.slide': 'slide',
-  'gallery.slideLabel': '{current} of {total}',
-
-  'product.hotspot': '{title}, {price}',
-  'product.regularPrice': 'Regular price {price}',
-  'product.salePrice': 'Sale price {price}',
-  'product.view': 'View product',
-  'product.list': 'Products',
-  'product.show': 'Show {title}',
-
   'reviews.outOf5': '{rating} out of 5 stars',
   'reviews.count': { one: '{count} review', other: '{count} reviews' },
   'reviews.none': 'No reviews yet',
-  'reviews.bar': { one: '{stars} stars: {count} review', other: '{stars} stars: {count} reviews' },
-  'reviews.generatedSummary': 'Summary generated automatically from customer reviews',
-  'reviews.readMore': 'Read more',
-  'reviews.readLess': 'Show less',
-  'reviews.verifiedBuyer': 'Verified buyer',
-  'reviews.reply': 'Reply from the store',
-  'reviews.sort': 'Sort by',
-  'reviews.sortNewest': 'Newest',
-  'reviews.sortHighest': 'Highest rated',
-  'reviews.sortLowest': 'Lowest rated',
-  'reviews.matching': { one: '{count} review matches', other: '{count} reviews match' },
-  'reviews.showAll': 'Show all reviews',
-  'reviews.loadMore': 'Load more reviews',
-  'reviews.showOriginal': 'Show original',
-  'reviews.showTranslation': 'Show translation',
-  'reviews.translatedFrom': 'Translated from {language}',
-  'reviews.averageRating': 'Average rating',
-  'reviews.stars': { one: '{count} star', other: '{count} stars' },
-  'reviews.barLabel': '{stars}: {reviews}',
-  'reviews.filterByRating': 'Filter by rating',
-  'reviews.label': 'Customer reviews',
-  'reviews.mediaAlt': 'Customer photo {index} of {total}',
 } as const;
 
-export type StringKey = keyof typeof en;
+/** Every English string, as the reference for the other languages. */
+export type English = typeof en & typeof enPosts & typeof enReviews;
+
+export type StringKey = keyof English;
+
+/** Adds the English strings of an element's part (`en-posts.ts`, `en-reviews.ts`) to the fallback, as its code loads. */
+export function addEnglish(strings: Partial<English>): void {
+  Object.assign(en, strings);
+}
 
 /** Plural forms by `Intl.PluralRules` category. */
 export type PluralForms = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>;
 
 /** A full table for one language: every key of the English one, with the same kind of value. */
-export type StringTable = { [K in StringKey]: (typeof en)[K] extends string ? string : PluralForms };
+export type StringTable = { [K in StringKey]: English[K] extends string ? string : PluralForms };

@@ -1,9 +1,12 @@
 import { pageOverrides, type StringOverrides } from '../page/strings.js';
 import { closestComposed } from '../shared/closest-composed.js';
-import { en, type PluralForms, type StringKey } from './en.js';
+import { en, type PluralForms, type StringKey, type StringTable } from './en.js';
 import { formatter } from './formatters.js';
 import { plainNumber } from './plain-number.js';
 import { tableFor, tables } from './tables.js';
+
+/** The English fallback: the strings every element uses, and those the loaded elements added (`addEnglish`). */
+const english: Partial<StringTable> = en;
 
 /** The language and region of each known market's shortId. */
 const marketLocales: Record<string, string> = { us: 'en-US', de: 'de-DE', se: 'sv-SE' };
@@ -92,7 +95,7 @@ export class Localizer {
   t(key: StringKey, values: Record<string, string | number> = {}): string {
     const page = pageOverrides();
     const own = tables[this.table];
-    const candidates = [this.overrides[key], page.get(this.locale.toLowerCase())?.[key], page.get(this.language)?.[key], own?.[key], page.get('en')?.[key], en[key]];
+    const candidates = [this.overrides[key], page.get(this.locale.toLowerCase())?.[key], page.get(this.language)?.[key], own?.[key], page.get('en')?.[key], english[key]];
     let template: string | undefined;
     for (const entry of candidates) {
       template = typeof entry === 'string' ? entry : this.pluralForm(entry, values['count']);

@@ -4,9 +4,10 @@ import { en, type StringTable } from './en.js';
  * The string tables by language: English inside, every other language a chunk of its
  * own, loaded with the first element that speaks it, in parallel with that element's
  * first request. An element waits for its language's table before it renders (see
- * `StorefrontElement`), so a German page never shows English for a moment.
+ * `StorefrontElement`), so a German page never shows English for a moment. English
+ * starts with the strings every element uses; the elements' code adds theirs (`addEnglish`).
  */
-export const tables: Record<string, StringTable | undefined> = { en };
+export const tables: Record<string, Partial<StringTable> | undefined> = { en };
 
 /**
  * How to load each table, by language, or by locale where a region writes its own

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import type { StringTable } from '../../src/i18n/en.ts';
 import { Localizer } from '../../src/i18n/localize.ts';
 import { LANGUAGES, tableLoading, tables } from '../../src/i18n/tables.ts';
 import { testKey } from '../support/emulator-control.ts';
@@ -31,7 +32,7 @@ beforeAll(async () => {
 
 afterEach(() => document.body.replaceChildren());
 
-const table = (language: string) => tables[language]!;
+const table = (language: string) => tables[language] as StringTable;
 const leaksIn = (language: string, roots: Element[], state: string) => englishLeft(roots, table(language)).map((leak) => `${language}, ${state}: ${leak}`);
 
 async function screenshots(language: string, shop: Shop, state: string): Promise<void> {

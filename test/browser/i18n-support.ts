@@ -1,4 +1,5 @@
-import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
+import type { StringKey, StringTable } from '../../src/i18n/en.ts';
+import { english as en } from '../support/english.ts';
 import { testKey } from '../support/emulator-control.ts';
 import type { Seed, Shop } from './a11y-page.ts';
 import { deepElements, until } from './a11y-support.ts';

@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import type { SvcShoppablePost } from '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import { de } from '../../src/i18n/de.ts';
-import { en } from '../../src/i18n/en.ts';
+import { english } from '../support/english.ts';
 import { sv } from '../../src/i18n/sv.ts';
 import { testKey } from '../support/emulator-control.ts';
 
@@ -181,7 +181,7 @@ describe('keyboard only', () => {
 
 describe('prices in the market’s locale', () => {
   const MARKETS = [
-    { market: 'us', locale: 'en-US', currency: 'USD', strings: en },
+    { market: 'us', locale: 'en-US', currency: 'USD', strings: english },
     { market: 'de', locale: 'de-DE', currency: 'EUR', strings: de },
     { market: 'se', locale: 'sv-SE', currency: 'SEK', strings: sv },
   ] as const;

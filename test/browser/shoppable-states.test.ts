@@ -4,7 +4,7 @@ import { userEvent } from 'vitest/browser';
 import { normalizePost } from '../../src/api/normalize-post.ts';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import type { SvcShoppablePost } from '../../src/elements/shoppable-post/svc-shoppable-post.ts';
-import { en } from '../../src/i18n/en.ts';
+import { english as en } from '../support/english.ts';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
 
 /** Reading by post-id, the loading, error and not-found states, the post property's three shapes, and video posts. */

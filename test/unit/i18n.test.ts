@@ -1,7 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { de } from '../../src/i18n/de.ts';
-import { en, type StringKey, type StringTable } from '../../src/i18n/en.ts';
+import { addEnglish, type StringKey, type StringTable } from '../../src/i18n/en.ts';
+import { enPosts } from '../../src/i18n/en-posts.ts';
+import { enReviews } from '../../src/i18n/en-reviews.ts';
+import { english as en } from '../support/english.ts';
 import { Localizer, marketLocale } from '../../src/i18n/localize.ts';
 import { setStrings } from '../../src/page/strings.ts';
 import { sv } from '../../src/i18n/sv.ts';
@@ -12,9 +15,13 @@ import { LANGUAGES, tableFor, tableLoading, tables as loaded } from '../../src/i
  * plural categories each language's `Intl.PluralRules` uses; English as the fallback;
  * element and page-wide overrides; numbers and dates through `Intl`.
  */
-// Every language but English loads on demand, as in a page.
+// Every language but English loads on demand, as in a page; English strings come with
+// the elements' code, which adds them as here (english-parts.test.ts checks that split).
 await Promise.all(LANGUAGES.map(tableLoading));
-const tables: Record<string, StringTable> = Object.fromEntries(LANGUAGES.map((language) => [language, loaded[language]!]));
+addEnglish(enPosts);
+addEnglish(enReviews);
+// English in full: what the elements' code adds to the table the badges' code starts with.
+const tables: Record<string, StringTable> = Object.fromEntries(LANGUAGES.map((language) => [language, language === 'en' ? en : (loaded[language] as StringTable)]));
 const keys = Object.keys(en) as StringKey[];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();

@@ -24,6 +24,11 @@ import { galleryStyles } from './post-gallery.styles.js';
 import { ScrollLoader } from './scroll-loader.js';
 import { trackPostViews } from './post-views.js';
 import { tileStyles } from './tile.styles.js';
+import { addEnglish } from '../../i18n/en.js';
+import { enPosts } from '../../i18n/en-posts.js';
+
+// English strings come with the code that shows them (see en.ts).
+addEnglish(enPosts);
 
 type PostsResult = InfiniteQueryObserverResult<InfiniteData<Page<Post>, string | null>, StorefrontError>;
 

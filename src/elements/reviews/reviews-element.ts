@@ -17,6 +17,11 @@ import { renderError } from '../shared/states.js';
 import { renderReview } from './review-item.js';
 import { reviewsStyles } from './reviews.styles.js';
 import { clampInteger, pickOption } from '../shared/options.js';
+import { addEnglish } from '../../i18n/en.js';
+import { enReviews } from '../../i18n/en-reviews.js';
+
+// English strings come with the code that shows them (see en.ts).
+addEnglish(enReviews);
 
 type ReviewsResult = InfiniteQueryObserverResult<InfiniteData<Page<Review>, string | null>, StorefrontError>;
 type SummaryResult = QueryObserverResult<ReviewSummary, StorefrontError>;

@@ -16,6 +16,11 @@ import { styles } from './shoppable-post.styles.js';
 import { ViewTracker } from '../../controllers/view-tracker.js';
 import { ShoppableView } from './shoppable-view.js';
 import { viewStyles } from './shoppable-view.styles.js';
+import { addEnglish } from '../../i18n/en.js';
+import { enPosts } from '../../i18n/en-posts.js';
+
+// English strings come with the code that shows them (see en.ts).
+addEnglish(enPosts);
 
 /**
  * One post's photo (or video poster) with a hotspot on each tagged product, a card per
