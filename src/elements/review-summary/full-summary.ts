@@ -1,11 +1,19 @@
-import { css, html, nothing, type ReactiveControllerHost } from 'lit';
+import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { ReviewTarget } from '../../api/client.js';
 import type { ReviewSummary } from '../../api/types.js';
+import { addEnglish } from '../../i18n/en.js';
+import { enReviews } from '../../i18n/en-reviews.js';
 import type { Localizer } from '../../i18n/localize.js';
+import { emitFrom } from '../shared/base.js';
 import { distributionStyles, overviewStyles, renderDistribution, renderOverview, type Star } from '../shared/reviews/distribution.js';
+import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../shared/reviews/filter-event.js';
+import { sameTarget } from '../shared/reviews/notices.js';
 import { ClampController, generatedSummaryStyles, renderGeneratedSummary } from './generated-summary.js';
+import { applyFilterToLists } from './list-filter.js';
 import { summaryQuery, type SummaryController, type SummarySource } from './summary-query.js';
 
-export { applyFilterToLists } from './list-filter.js';
+// English strings come with the code that shows them (see en.ts).
+addEnglish(enReviews);
 
 /** What the loading state lays out, invisibly, to hold the summary's place. */
 const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
@@ -13,17 +21,58 @@ const EMPTY_SUMMARY: ReviewSummary = { average: 0, count: 0, distribution: { 1: 
 /**
  * The full summary's part of `<svc-review-summary>`, a chunk of its own loaded by the
  * first full summary (or store badge) in a page: its read through query-core
- * (`summary-query.ts`), the overview, the five bars, the generated text and their
+ * (`summary-query.ts`), the overview, the five bars (toggle buttons that filter the
+ * lists for the same target, kept in step with them), the generated text and their
  * styles. A page of product badges loads none of it.
  */
-export class FullSummary {
+export class FullSummary implements ReactiveController {
   readonly read: SummaryController;
   /** The generated text's clamp and its "Read more" toggle. */
   readonly clamp: ClampController;
+  /** The star the reviews are filtered by (the pressed bar), or `null`. */
+  private selected: Star | null = null;
 
-  constructor(host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment }, source: () => SummarySource | undefined) {
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment },
+    source: () => SummarySource | undefined,
+    private readonly target: () => ReviewTarget | undefined,
+  ) {
     this.read = summaryQuery(host, source);
     this.clamp = new ClampController(host, () => host.renderRoot.querySelector('.summary .generated-text'));
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    document.addEventListener(REVIEW_FILTER_EVENT, this.onFilter);
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener(REVIEW_FILTER_EVENT, this.onFilter);
+  }
+
+  /** Another product (or the store): no bar pressed, the text clamped. */
+  reset(): void {
+    this.selected = null;
+    this.clamp.expanded = false;
+  }
+
+  /** Keeps the pressed bar in step with lists (or other summaries) filtered for the same target. */
+  private readonly onFilter = (event: Event) => {
+    if (event.target === this.host) return;
+    const detail = (event as CustomEvent<ReviewFilterDetail>).detail;
+    if (!detail || !sameTarget(detail.target, this.target())) return;
+    this.selected = detail.rating;
+    this.host.requestUpdate();
+  };
+
+  /** A bar was pressed: filter the lists for this target and tell the page. */
+  private select(star: Star | null): void {
+    const target = this.target();
+    if (target === undefined) return;
+    this.selected = star;
+    this.host.requestUpdate();
+    emitFrom<ReviewFilterDetail>(this.host, REVIEW_FILTER_EVENT, { rating: star, target });
+    applyFilterToLists(this.host, target, star);
   }
 
   /** The full layout with empty figures, hidden: the space the summary will take, reserved before the data arrives. */
@@ -35,10 +84,10 @@ export class FullSummary {
     </div>`;
   }
 
-  render(summary: ReviewSummary, localizer: Localizer, selected: Star | null, onSelect: (star: Star | null) => void) {
+  render(summary: ReviewSummary, localizer: Localizer) {
     return html`<div class="summary" part="base">
       ${renderOverview(summary, localizer)}
-      ${renderDistribution(summary, localizer, { selected, onSelect, label: localizer.t('reviews.filterByRating') })}
+      ${renderDistribution(summary, localizer, { selected: this.selected, onSelect: (star) => this.select(star), label: localizer.t('reviews.filterByRating') })}
       ${summary.summary ? renderGeneratedSummary(summary.summary, localizer, this.clamp) : nothing}
     </div>`;
   }

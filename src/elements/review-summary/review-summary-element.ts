@@ -8,9 +8,7 @@ import { ModuleSlot, onDemand } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import { hostVisibility } from '../shared/host-visibility.js';
 import { pickOption } from '../shared/options.js';
-import type { Star } from '../shared/reviews/distribution.js';
-import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../shared/reviews/filter-event.js';
-import { isSilentFailure, sameTarget, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
+import { isSilentFailure, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
 import { renderStars, renderStarsPlaceholder } from '../shared/reviews/stars.js';
 import type { FullSummary } from './full-summary.js';
 import { reviewSummaryStyles } from './review-summary.styles.js';
@@ -83,7 +81,6 @@ export class SvcReviewSummary extends StorefrontElement {
     company: { type: Boolean, reflect: true },
     variant: { reflect: true },
     hideEmpty: { type: Boolean, attribute: 'hide-empty', reflect: true },
-    selectedRating: { state: true, attribute: false },
   };
 
   /** The product (its id or handle) whose reviews to summarize. */
@@ -97,9 +94,6 @@ export class SvcReviewSummary extends StorefrontElement {
 
   /** Show nothing, instead of "No reviews yet", when there are no reviews. */
   hideEmpty = false;
-
-  /** The star the reviews are filtered by (pressed bar), or `null`. */
-  selectedRating: Star | null = null;
 
   private readonly setHidden = hostVisibility(this);
   private reportedError: unknown;
@@ -118,11 +112,15 @@ export class SvcReviewSummary extends StorefrontElement {
   private readonly fullSummaryPart = new ModuleSlot(this, fullSummaryPart, () => {
     const part = this.fullSummaryPart.value;
     if (!part) return;
-    this.full = new part.FullSummary(this, () => {
-      const storefront = this.storefront;
-      const target = this.target;
-      return storefront.ok && target && !this.readsRating ? { client: storefront.client, market: storefront.market, target } : undefined;
-    });
+    this.full = new part.FullSummary(
+      this,
+      () => {
+        const storefront = this.storefront;
+        const target = this.target;
+        return storefront.ok && target && !this.readsRating ? { client: storefront.client, market: storefront.market, target } : undefined;
+      },
+      () => this.target,
+    );
     if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcReviewSummary.elementStyles, ...part.fullSummaryStyles]);
   });
 
@@ -153,33 +151,13 @@ export class SvcReviewSummary extends StorefrontElement {
     return targetOf(this.productRef, this.company);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    document.addEventListener(REVIEW_FILTER_EVENT, this.onFilter);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener(REVIEW_FILTER_EVENT, this.onFilter);
-  }
-
-  /** Keeps the pressed bar in step with lists (or other summaries) filtered for the same target. */
-  private readonly onFilter = (event: Event) => {
-    if (event.target === this) return;
-    const detail = (event as CustomEvent<ReviewFilterDetail>).detail;
-    if (detail && sameTarget(detail.target, this.target)) this.selectedRating = detail.rating;
-  };
-
   /** The full summary's part, asked for by the first update that needs it, which waits for it. */
   protected override partsLoading(): Promise<unknown> | undefined {
     return this.storefront.ok && this.target && !this.readsRating ? this.fullSummaryPart.loading() : undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('productRef') || changed.has('company')) {
-      this.selectedRating = null;
-      if (this.full) this.full.clamp.expanded = false;
-    }
+    if (changed.has('productRef') || changed.has('company')) this.full?.reset();
     const result = this.summary ?? undefined;
     const silent = result !== undefined && result.data === undefined && isSilentFailure(result.error);
     const empty = result?.data?.count === 0 && this.hideEmpty;
@@ -239,15 +217,6 @@ export class SvcReviewSummary extends StorefrontElement {
   }
 
   private renderFull(summary: ReviewSummary) {
-    return this.full ? this.full.render(summary, this.localizer, this.selectedRating, (star) => this.select(star)) : this.renderLoading();
-  }
-
-  /** A bar was pressed: filter the lists for this target and tell the page. */
-  private select(star: Star | null): void {
-    const target = this.target;
-    if (target === undefined) return;
-    this.selectedRating = star;
-    this.emit<ReviewFilterDetail>(REVIEW_FILTER_EVENT, { rating: star, target });
-    this.fullSummaryPart.value?.applyFilterToLists(this, target, star);
+    return this.full ? this.full.render(summary, this.localizer) : this.renderLoading();
   }
 }
