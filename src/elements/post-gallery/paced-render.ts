@@ -1,17 +1,16 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Post } from '../../api/types.js';
+import { SLICE_MS } from '../shared/render-pacing.js';
 
 /** Most tiles rendered per task after the first screenful. */
 export const CHUNK = 12;
-
-/** What one task of tiles may take, measured on the device itself: a phone renders fewer tiles a task than a desktop. */
-const CHUNK_MS = 8;
 
 /**
  * Paces how many posts the gallery renders as tiles (`rendered`): a new list starts with
  * what fits the viewport, and the rest follows a chunk per task, so that a long page
  * is rendered over a few short tasks, not in one long one. A chunk holds as many tiles
- * as the last ones took to render in `CHUNK_MS` (one at least, `CHUNK` at most).
+ * as the last ones took to render in the page's time slice (`SLICE_MS`, measured on the
+ * device itself: a phone renders fewer a task than a desktop; one at least, `CHUNK` at most).
  * Skeletons of the same size hold the place of the posts not rendered yet.
  */
 export class PacedRender implements ReactiveController {
@@ -42,7 +41,7 @@ export class PacedRender implements ReactiveController {
     if (this.rendered >= posts.length || this.timer !== undefined) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      const chunk = this.perTile === undefined ? CHUNK : Math.max(1, Math.min(CHUNK, Math.floor(CHUNK_MS / this.perTile)));
+      const chunk = this.perTile === undefined ? CHUNK : Math.max(1, Math.min(CHUNK, Math.floor(SLICE_MS / this.perTile)));
       this.measuring = { from: this.rendered };
       this.rendered = Math.min(posts.length, this.rendered + chunk);
       this.host.requestUpdate();

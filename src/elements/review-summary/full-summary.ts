@@ -1,5 +1,4 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type { ReviewTarget } from '../../api/client.js';
 import type { ReviewSummary } from '../../api/types.js';
 import { addEnglish } from '../../i18n/en.js';
 import { enReviews } from '../../i18n/en-reviews.js';
@@ -34,8 +33,7 @@ export class FullSummary implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment },
-    source: () => SummarySource | undefined,
-    private readonly target: () => ReviewTarget | undefined,
+    private readonly source: () => SummarySource | undefined,
   ) {
     this.read = summaryQuery(host, source);
     this.clamp = new ClampController(host, () => host.renderRoot.querySelector('.summary .generated-text'));
@@ -60,14 +58,14 @@ export class FullSummary implements ReactiveController {
   private readonly onFilter = (event: Event) => {
     if (event.target === this.host) return;
     const detail = (event as CustomEvent<ReviewFilterDetail>).detail;
-    if (!detail || !sameTarget(detail.target, this.target())) return;
+    if (!detail || !sameTarget(detail.target, this.source()?.target)) return;
     this.selected = detail.rating;
     this.host.requestUpdate();
   };
 
   /** A bar was pressed: filter the lists for this target and tell the page. */
   private select(star: Star | null): void {
-    const target = this.target();
+    const target = this.source()?.target;
     if (target === undefined) return;
     this.selected = star;
     this.host.requestUpdate();

@@ -112,15 +112,11 @@ export class SvcReviewSummary extends StorefrontElement {
   private readonly fullSummaryPart = new ModuleSlot(this, fullSummaryPart, () => {
     const part = this.fullSummaryPart.value;
     if (!part) return;
-    this.full = new part.FullSummary(
-      this,
-      () => {
-        const storefront = this.storefront;
-        const target = this.target;
-        return storefront.ok && target && !this.readsRating ? { client: storefront.client, market: storefront.market, target } : undefined;
-      },
-      () => this.target,
-    );
+    this.full = new part.FullSummary(this, () => {
+      const storefront = this.storefront;
+      const target = this.target;
+      return storefront.ok && target && !this.readsRating ? { client: storefront.client, market: storefront.market, target } : undefined;
+    });
     if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcReviewSummary.elementStyles, ...part.fullSummaryStyles]);
   });
 
