@@ -156,10 +156,10 @@ export class StorefrontClient {
   }
 
   /** One read: sent, checked against the contract, with what was left out reported. For the read functions of this folder. */
-  async read<T>(path: string, query: URLSearchParams, signal: AbortSignal | undefined, normalize: (body: unknown) => Normalized<T>, cache: RequestCache = 'default'): Promise<T> {
+  async read<T>(path: string, query: URLSearchParams, signal: AbortSignal | undefined, normalize: (body: unknown) => Normalized<T> | Promise<Normalized<T>>, cache: RequestCache = 'default'): Promise<T> {
     const url = this.url(path, query);
     const body = await this.send(url, signal, cache);
-    const result = normalize(body);
+    const result = await normalize(body);
     if (!result.ok) throw new MalformedResponseError(`storefront-widgets: GET ${API_VERSION_PATH}${path} answered with data the widgets cannot read: ${result.problem}.`, 200);
     if (result.problems.length > 0) {
       console.warn(`storefront-widgets: GET ${API_VERSION_PATH}${path}: left out ${result.problems.length} item(s) that break the API contract. ${result.problems.slice(0, 5).join('; ')}${result.problems.length > 5 ? '; …' : ''}`);

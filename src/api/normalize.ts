@@ -1,3 +1,4 @@
+import { timeSlice } from '../shared/time-slice.js';
 import { envelope } from './wire.js';
 import type { JsonLd, Page, ProductRating, ReviewSummary, StarCounts } from './types.js';
 
@@ -52,23 +53,27 @@ function describe(raw: unknown, index: number): string {
 
 /**
  * A page envelope. Items that cannot be shown are dropped and named in `problems`;
- * only an envelope that is not `{data: [...], next_cursor}` fails as a whole.
+ * only an envelope that is not `{data: [...], next_cursor}` fails as a whole. Checks
+ * its items in the page's time slice: a page of posts keeps a phone busy for tens of
+ * milliseconds the first time, too long for one task.
  */
-export function normalizePage<T>(raw: unknown, item: (raw: unknown, base?: string) => Normalized<T>, base?: string): Normalized<Page<T>> {
+export async function normalizePage<T>(raw: unknown, item: (raw: unknown, base?: string) => Normalized<T>, base?: string): Promise<Normalized<Page<T>>> {
   if (!isRecord(raw)) return { ok: false, problem: 'the response is not a JSON object' };
-  const data = raw[envelope.items];
+  const data: unknown = raw[envelope.items];
   if (!Array.isArray(data)) return { ok: false, problem: `"${envelope.items}" is not an array` };
   const cursor = raw[envelope.nextCursor];
   const problems: string[] = [];
-  const items = data.flatMap((entry, index) => {
+  const items: T[] = [];
+  for (const [index, entry] of data.entries()) {
+    await timeSlice();
     const result = item(entry, base);
     if (!result.ok) {
       problems.push(`${describe(entry, index)}: ${result.problem}`);
-      return [];
+      continue;
     }
     problems.push(...result.problems.map((problem) => `${describe(entry, index)}: ${problem}`));
-    return [result.value];
-  });
+    items.push(result.value);
+  }
   return { ok: true, value: { items, nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null }, problems };
 }
 

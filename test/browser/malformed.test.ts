@@ -85,7 +85,7 @@ describe('malformed answers (property tests)', () => {
         const root = gallery.shadowRoot!;
         await until(() => alert(gallery) !== null || root.querySelector('slot[name="empty"]') !== null || root.querySelector('.base[aria-busy="false"]') !== null, 10_000, 'the gallery to settle');
         await gallery.updateComplete;
-        const expected = normalizePage(sent, normalizePost, apiBase);
+        const expected = await normalizePage(sent, normalizePost, apiBase);
         const tileIds = () => [...root.querySelectorAll<HTMLElement>('button.tile')].map((tile) => tile.dataset['postId']);
         // Tiles are rendered a chunk per task (paced-render.ts): wait for the last chunk.
         if (expected.ok) await until(() => tileIds().length >= new Set(expected.value.items.map((post) => post.id)).size, 10_000, 'every tile');
@@ -194,7 +194,7 @@ describe('malformed answers (property tests)', () => {
         const list = () => root.querySelector('.list, .empty, .reviews > [role="alert"]');
         await until(() => list() !== null, 10_000, 'the list to settle');
         await element.updateComplete;
-        const expected = normalizePage(sent, normalizeReview, apiBase);
+        const expected = await normalizePage(sent, normalizeReview, apiBase);
         if (!expected.ok) {
           expect(list()!.getAttribute('role')).toBe('alert');
         } else {

@@ -6,7 +6,7 @@ import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import { SvcReviewSummary } from '../../src/elements/review-summary/svc-review-summary.ts';
 import { defineElement } from '../../src/elements/shared/base.ts';
 import { PLACEHOLDER_SIZE } from '../../src/elements/shared/placeholder.ts';
-import { timeSlice } from '../../src/elements/shared/render-pacing.ts';
+import { timeSlice } from '../../src/shared/time-slice.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { emulatorProducts, mostReviewed, mount, shadow } from './review-support.ts';
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeJsonLd, normalizePage, normalizeRating, normalizeReviewSummary } from '../../src/api/normalize.ts';
 import { normalizePost } from '../../src/api/normalize-post.ts';
 import { normalizeReview } from '../../src/api/normalize-review.ts';
+import { nextTask, SLICE_MS } from '../../src/shared/time-slice.ts';
 
 const BASE = 'https://api.example.com';
 const VALID_HASH = 'LEHV6nWB2yk8pyo0adR*.7kCMdnj';
@@ -39,17 +40,17 @@ function toCamel(value: unknown): unknown {
 }
 
 describe('normalizer: arbitrary JSON', () => {
-  it('never throws, whatever a response holds', () => {
-    fc.assert(
-      fc.property(fc.anything({ withNullPrototype: true, withBoxedValues: true, withSparseArray: true }), (value) => {
-        normalizePage(value, normalizePost, BASE);
-        normalizePage(value, normalizeReview, BASE);
+  it('never throws, whatever a response holds', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything({ withNullPrototype: true, withBoxedValues: true, withSparseArray: true }), async (value) => {
+        await normalizePage(value, normalizePost, BASE);
+        await normalizePage(value, normalizeReview, BASE);
         normalizePost(value, BASE);
         normalizeReview(value, BASE);
         normalizeReviewSummary(value);
-        normalizePage(value, normalizeRating);
+        await normalizePage(value, normalizeRating);
         normalizeJsonLd(value);
-        normalizePage({ data: [value, value], next_cursor: value }, normalizePost, BASE);
+        await normalizePage({ data: [value, value], next_cursor: value }, normalizePost, BASE);
       }),
       { numRuns: 2000 },
     );
@@ -119,10 +120,10 @@ describe('normalizer: valid posts', () => {
     );
   });
 
-  it('drops only the broken items of a page, in order, and names each', () => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(wirePost.map((p) => ({ good: true, p })), fc.jsonValue().map((p) => ({ good: false, p }))), { maxLength: 12 }), (entries) => {
-        const result = normalizePage({ data: entries.map((e) => e.p), next_cursor: 'abc' }, normalizePost, BASE);
+  it('drops only the broken items of a page, in order, and names each', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(wirePost.map((p) => ({ good: true, p })), fc.jsonValue().map((p) => ({ good: false, p }))), { maxLength: 12 }), async (entries) => {
+        const result = await normalizePage({ data: entries.map((e) => e.p), next_cursor: 'abc' }, normalizePost, BASE);
         expect(result.ok).toBe(true);
         if (!result.ok) return;
         const kept = entries.filter((e) => e.good || normalizePost(e.p, BASE).ok);
@@ -178,18 +179,35 @@ describe('normalizer: hostile and odd values', () => {
     expect(result.ok && result.value.taggedProducts[0]!.product.price).toEqual({ amount: 10, currency: 'USD' });
   });
 
-  it('rejects a malformed envelope and summary as a whole', () => {
-    expect(normalizePage({ data: 'x' }, normalizePost).ok).toBe(false);
+  it('rejects a malformed envelope and summary as a whole', async () => {
+    expect((await normalizePage({ data: 'x' }, normalizePost)).ok).toBe(false);
     expect(normalizeReviewSummary({ average: 9, count: 3 }).ok).toBe(false);
     expect(normalizeReviewSummary({ average: 0, count: 0, distribution: {} })).toMatchObject({ ok: true, value: { count: 0, distribution: { 1: 0, 5: 0 } } });
   });
 
-  it('reads ratings entries, dropping the ones without a ref or with impossible figures', () => {
-    const result = normalizePage(
+  it('reads ratings entries, dropping the ones without a ref or with impossible figures', async () => {
+    const result = await normalizePage(
       { data: [{ product_ref: 'a', average: 4.5, count: 2 }, { product_ref: 'b', average: 7, count: 2 }, { average: 4, count: 1 }, { productRef: 'c', average: 3, count: 0 }] },
       normalizeRating,
     );
     expect(result).toMatchObject({ ok: true, value: { items: [{ productRef: 'a', average: 4.5, count: 2 }, { productRef: 'c', average: 0, count: 0 }], nextCursor: null } });
     expect(result.ok && result.problems).toEqual(['#1: average is not from 1 to 5', '#2: product_ref is missing']);
+  });
+
+  it('checks a long page over several tasks, each item whole, in order', async () => {
+    let otherTaskRan = false;
+    void nextTask().then(() => (otherTaskRan = true));
+    const seen: boolean[] = [];
+    // Each item keeps the thread busy for half a slice: ten of them cannot share one task.
+    const slowItem = (raw: unknown) => {
+      const until = performance.now() + SLICE_MS / 2;
+      while (performance.now() < until);
+      seen.push(otherTaskRan);
+      return { ok: true as const, value: raw, problems: [] };
+    };
+    const result = await normalizePage({ data: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], next_cursor: null }, slowItem);
+    expect(result).toMatchObject({ ok: true, value: { items: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] } });
+    expect(seen[0]).toBe(false);
+    expect(seen.at(-1)).toBe(true);
   });
 });

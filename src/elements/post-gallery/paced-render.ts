@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Post } from '../../api/types.js';
-import { SLICE_MS } from '../shared/render-pacing.js';
+import { SLICE_MS } from '../../shared/time-slice.js';
 
 /** Most tiles rendered per task after the first screenful. */
 export const CHUNK = 12;

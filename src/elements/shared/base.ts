@@ -8,7 +8,8 @@ import { tableLoading } from '../../i18n/tables.js';
 import { whenAnalyticsConfigured } from '../../page/analytics-settings.js';
 import { ViewTracker } from '../../controllers/view-tracker.js';
 import { preconnect } from './preconnect.js';
-import { nextTask, RenderPacing, upgradingPage } from './render-pacing.js';
+import { RenderPacing, upgradingPage } from './render-pacing.js';
+import { nextTask } from '../../shared/time-slice.js';
 import { intlWarm, warmIntl } from '../../i18n/formatters.js';
 
 const reported = new Set<string>();

@@ -2,7 +2,7 @@ import { decode } from 'blurhash';
 import { noChange } from 'lit';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
 import { BASE83 } from '../../api/normalize-media.js';
-import { nextTask } from './render-pacing.js';
+import { nextTask } from '../../shared/time-slice.js';
 
 /** Blurhashes are decoded this small (on the long side) and scaled up by CSS: the blur hides the pixels. */
 export const PLACEHOLDER_SIZE = 16;

@@ -1,56 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { nextTask, timeSlice } from '../../shared/time-slice.js';
 
 /**
  * How far from the viewport an element starts rendering its content: a screen and a
  * half above and below, so that it is there before a shopper scrolls to it.
  */
 const NEAR_MARGIN = '150% 0px';
-
-interface Scheduler {
-  yield?: () => Promise<void>;
-}
-
-/**
- * Resolves in a later task: `scheduler.yield()` where the browser has it (the task
- * continues ahead of other queued work), else a message on a MessageChannel (a
- * macrotask without setTimeout's clamping).
- */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
-  });
-}
-
-/**
- * How long the widgets' updates may run in one task before the next waits for a task of
- * its own: a task stays under the 50 ms that counts as blocking on a phone four times
- * slower than this budget's machine.
- */
-export const SLICE_MS = 8;
-let sliceStart: number | undefined;
-
-/**
- * Undefined while the widgets' updates have used less than `SLICE_MS` of the current
- * task (the next one runs at once), else a promise for a later task. Query results reach
- * every element of a page in one task; this spreads their renders over several.
- */
-export function timeSlice(): Promise<void> | undefined {
-  const now = performance.now();
-  if (sliceStart === undefined) {
-    sliceStart = now;
-    // The slice ends with the task: cleared in the next one.
-    void nextTask().then(() => (sliceStart = undefined));
-    return undefined;
-  }
-  return now - sliceStart < SLICE_MS ? undefined : nextTask();
-}
 
 /** True while `customElements.define` upgrades the elements already in the page. */
 let upgrading = false;
