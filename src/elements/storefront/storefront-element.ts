@@ -1,4 +1,4 @@
-import { css, html, LitElement, type PropertyValues } from 'lit';
+import { ReactiveElement, type PropertyValues } from 'lit';
 import { refreshElements } from '../../shared/refresh-elements.js';
 
 /**
@@ -6,16 +6,15 @@ import { refreshElements } from '../../shared/refresh-elements.js';
  * market and API base once. Children read its attributes (even before this element
  * is upgraded); their own attributes win.
  *
- * @summary Names the publishable key, market and API base once for the elements inside.
+ * It renders nothing and has no shadow root: attaching one to an element that wraps
+ * most of a page made the browser style the whole page again when the code arrived (10
+ * to 100 ms at a phone's speed). Like any element the browser does not know, it is
+ * inline, the same before and after its code arrives; a theme that puts it between a
+ * grid or flex container and its items gives it `display: contents` in its own CSS.
  *
- * @slot - The storefront elements (and any other content) it applies to.
+ * @summary Names the publishable key, market and API base once for the elements inside.
  */
-export class SvcStorefront extends LitElement {
-  static override styles = css`
-    :host {
-      display: contents;
-    }
-  `;
+export class SvcStorefront extends ReactiveElement {
   static override properties = {
     publishableKey: { attribute: 'publishable-key' },
     market: {},
@@ -31,8 +30,8 @@ export class SvcStorefront extends LitElement {
   /** Storefront API origin for the elements inside. */
   apiBase?: string;
 
-  protected override render() {
-    return html`<slot></slot>`;
+  protected override createRenderRoot(): HTMLElement {
+    return this;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
