@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import '../../src/elements/reviews/svc-reviews.ts';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
-import { intlWarm } from '../../src/i18n/formatters.ts';
+import { intlWarm, pluralsWarm } from '../../src/i18n/formatters.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { emulatorProducts, mostReviewed, mount, shadow } from './review-support.ts';
 
@@ -25,10 +25,12 @@ beforeAll(async () => {
 });
 
 describe("ICU's number and date data", () => {
-  it('a review badge shows its figures without starting it', async () => {
+  it('a review badge shows its figures without starting it, its plural rules started before', async () => {
+    expect(pluralsWarm('en-US')).toBe(false);
     const badge = mount('svc-review-summary', { ...settings(key), 'product-ref': product, variant: 'badge' });
     await expect.poll(() => shadow(badge).querySelector('.badge:not(.loading) .count')?.textContent ?? '', { timeout: 10_000 }).toMatch(/\(\d+\)/);
     expect(intlWarm('en-US')).toBe(false);
+    expect(pluralsWarm('en-US')).toBe(true);
   });
 
   it('a review list far below the fold of a loading page starts it only when a shopper comes near', async () => {

@@ -10,7 +10,7 @@ import { ViewTracker } from '../../controllers/view-tracker.js';
 import { preconnect } from './preconnect.js';
 import { RenderPacing, upgradingPage } from './render-pacing.js';
 import { nextTask } from '../../shared/time-slice.js';
-import { intlWarm, warmIntl } from '../../i18n/formatters.js';
+import { intlWarm, pluralsWarm, warmIntl, warmPlurals } from '../../i18n/formatters.js';
 
 const reported = new Set<string>();
 
@@ -136,9 +136,10 @@ export class StorefrontElement extends LitElement {
    * an element, so a setting that arrives that late is not an error. Then waits for
    * the strings of the element's language, where a build loads them on demand (every
    * language but English): no English for a moment; for its turn (the first render
-   * in a task of its own, later ones within the page's time slice); where it
-   * formats prices or dates, for ICU's data (`intlReady`); and for the chunks it loads
-   * on demand that its render needs (`partsLoading`).
+   * in a task of its own, later ones within the page's time slice); for ICU's plural
+   * rules and, where it formats prices or dates, its number and date data
+   * (`intlReady`); and for the chunks it loads on demand that its render needs
+   * (`partsLoading`).
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (!this.hasUpdated && !this.waitedForSettings && !settingsComplete(this.settings)) {
@@ -163,16 +164,19 @@ export class StorefrontElement extends LitElement {
   }
 
   /**
-   * For an element that formats with `Intl`: ICU's data for its locale started in a task
-   * of its own (nothing else in it), once per page and locale, when the element may
-   * render its content (near the viewport): a review list far down the page starts
-   * nothing until a shopper comes near it.
+   * ICU's data that the element's render needs started in a task of its own (nothing
+   * else in it), once per page and locale, when the element may render its content
+   * (near the viewport): plural rules for every element, number and date data for one
+   * that formats with `Intl`. A review list far down the page starts nothing until a
+   * shopper comes near it.
    */
   private intlReady(): Promise<void> | undefined {
     const locale = this.localizer.locale;
-    if (!this.pacing.near || intlWarm(locale) || !this.formatsWithIntl()) return undefined;
+    if (!this.pacing.near) return undefined;
+    const formats = this.formatsWithIntl() && !intlWarm(locale);
+    if (!formats && pluralsWarm(locale)) return undefined;
     return nextTask()
-      .then(() => warmIntl(locale))
+      .then(() => (formats ? warmIntl : warmPlurals)(locale))
       .then(nextTask);
   }
 
