@@ -116,6 +116,17 @@ describe('settings as a framework gives them', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it('an element moved into another <svc-storefront> reads with that one\'s settings', async () => {
+    const key = await testKey(apiBase, 'settings-moved');
+    const summary = document.createElement('svc-review-summary');
+    summary.setAttribute('company', '');
+    mount('svc-storefront', { 'publishable-key': key, market: 'us', 'api-base': apiBase }, [summary]);
+    await expect.poll(() => stars(summary)).toBeTruthy();
+    mount('svc-storefront', { 'publishable-key': key, market: 'se', 'api-base': apiBase }, [summary]);
+    await expect.poll(async () => (await requestLog(apiBase, key)).map((request) => request.query['market'])).toEqual(['us', 'se']);
+    await expect.poll(() => shadow(summary).querySelector('[part="count"]')?.textContent).toMatch(/recension/);
+  });
+
   it('an attribute of <svc-storefront> changed at run time applies too', async () => {
     const key = await testKey(apiBase, 'settings-attribute');
     const summary = document.createElement('svc-review-summary');

@@ -34,9 +34,13 @@ export class SvcStorefront extends ReactiveElement {
     return this;
   }
 
+  private settled = false;
+
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.size === 0) return;
     // Children resolve settings on update: ask the storefront elements inside to update.
-    refreshElements(this);
+    // Not after the first update, which changes nothing they saw (they read the same
+    // attributes and properties before it): a walk through the whole page, for nothing.
+    if (this.settled && changed.size > 0) refreshElements(this);
+    this.settled = true;
   }
 }
