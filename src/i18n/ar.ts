@@ -5,8 +5,6 @@ export const ar: StringTable = {
   loading: 'جارٍ التحميل…',
   retry: 'إعادة المحاولة',
   close: 'إغلاق',
-  previous: 'السابق',
-  next: 'التالي',
 
   'error.generic': 'حدث خطأ ما.',
   'error.network': 'تعذّر الاتصال بالمتجر. يُرجى التحقق من اتصالك بالإنترنت.',
@@ -40,7 +38,6 @@ export const ar: StringTable = {
     many: 'تم تحميل {count} منشورًا',
     other: 'تم تحميل {count} منشور',
   },
-  'gallery.empty': 'لا توجد منشورات بعد.',
   'gallery.photoBy': 'صورة من @{user}',
   'gallery.videoBy': 'فيديو من @{user}',
   'gallery.photo': 'صورة',
@@ -63,8 +60,6 @@ export const ar: StringTable = {
   'product.regularPrice': 'السعر العادي {price}',
   'product.salePrice': 'سعر التخفيض {price}',
   'product.view': 'عرض المنتج',
-  'product.list': 'المنتجات',
-  'product.show': 'عرض {title}',
 
   'reviews.outOf5': '{rating} من 5 نجوم',
   'reviews.count': {
@@ -76,14 +71,6 @@ export const ar: StringTable = {
     other: '{count} مراجعة',
   },
   'reviews.none': 'لا توجد مراجعات بعد',
-  'reviews.bar': {
-    zero: '{stars} نجوم: {count} مراجعة',
-    one: '{stars} نجوم: {count} مراجعة',
-    two: '{stars} نجوم: {count} مراجعتان',
-    few: '{stars} نجوم: {count} مراجعات',
-    many: '{stars} نجوم: {count} مراجعة',
-    other: '{stars} نجوم: {count} مراجعة',
-  },
   'reviews.generatedSummary': 'ملخص أُنشئ تلقائيًا من مراجعات العملاء',
   'reviews.verifiedBuyer': 'مشترٍ موثَّق',
   'reviews.reply': 'رد المتجر',
@@ -106,7 +93,6 @@ export const ar: StringTable = {
   'reviews.showOriginal': 'عرض النص الأصلي',
   'reviews.showTranslation': 'عرض الترجمة',
   'reviews.translatedFrom': 'مترجم من {language}',
-  'reviews.averageRating': 'متوسط التقييم',
   'reviews.stars': {
     zero: '{count} نجمة',
     one: '{count} نجمة',

@@ -5,7 +5,6 @@ export const enPosts = {
   'gallery.loadingMore': 'Loading more posts…',
   'gallery.morePostsLoaded': { one: '{count} more post loaded', other: '{count} more posts loaded' },
   'gallery.postsLoaded': { one: '{count} post loaded', other: '{count} posts loaded' },
-  'gallery.empty': 'No posts yet.',
   'gallery.photoBy': 'Photo by @{user}',
   'gallery.videoBy': 'Video by @{user}',
   'gallery.photo': 'Photo',
@@ -27,6 +26,4 @@ export const enPosts = {
   'product.regularPrice': 'Regular price {price}',
   'product.salePrice': 'Sale price {price}',
   'product.view': 'View product',
-  'product.list': 'Products',
-  'product.show': 'Show {title}',
 } as const;

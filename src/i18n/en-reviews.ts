@@ -1,6 +1,5 @@
 /** The English strings of the review list and the full review summary, added by their code (see `en.ts`). */
 export const enReviews = {
-  'reviews.bar': { one: '{stars} stars: {count} review', other: '{stars} stars: {count} reviews' },
   'reviews.generatedSummary': 'Summary generated automatically from customer reviews',
   'reviews.readMore': 'Read more',
   'reviews.readLess': 'Show less',
@@ -16,7 +15,6 @@ export const enReviews = {
   'reviews.showOriginal': 'Show original',
   'reviews.showTranslation': 'Show translation',
   'reviews.translatedFrom': 'Translated from {language}',
-  'reviews.averageRating': 'Average rating',
   'reviews.stars': { one: '{count} star', other: '{count} stars' },
   'reviews.barLabel': '{stars}: {reviews}',
   'reviews.filterByRating': 'Filter by rating',

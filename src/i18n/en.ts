@@ -14,8 +14,6 @@ export const en = {
   loading: 'Loading…',
   retry: 'Try again',
   close: 'Close',
-  previous: 'Previous',
-  next: 'Next',
 
   'error.generic': 'Something went wrong.',
   'error.network': 'Could not reach the store. Check your connection.',
