@@ -2,7 +2,7 @@ import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { chunkGroups } from './build/chunk-groups.ts';
+import { chunkFileNames, chunkGroups } from './build/chunk-groups.ts';
 import { elementModulesPlugin } from './build/element-modules.ts';
 import { queryCoreWithoutMutations } from './build/query-core-without-mutations.ts';
 import { storefrontEmulator } from './build/storefront-emulator.ts';
@@ -67,8 +67,7 @@ const modulesBuild = browserBuild(
       preserveEntrySignatures: 'allow-extension',
       output: {
         entryFileNames: '[name].js',
-        // Six characters of hash tell versions apart as well as eight, in a shorter loader manifest.
-        chunkFileNames: 'chunks/[name]-[hash:6].js',
+        chunkFileNames,
         codeSplitting: chunkGroups,
       },
     },

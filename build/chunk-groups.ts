@@ -29,3 +29,15 @@ export const chunkGroups = {
     { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/(?!(lazy-reads|review-reads|normalize-review|review-options)\.)|src\/i18n\/(en|localize|tables|formatters|plain-number)\.)/ },
   ],
 };
+
+/**
+ * Chunk file names: six characters of hash tell versions apart as well as eight, in a
+ * shorter loader manifest. A language's table (`src/i18n/de.ts` → `chunks/de.js`) has
+ * none: it is data with one stable export, safe to mix across versions, and its 29 names
+ * with hashes cost every page about 130 bytes of the shared chunk's loader table.
+ */
+export function chunkFileNames(chunk: { moduleIds: readonly string[] }): string {
+  const language = chunk.moduleIds.length === 1 && /\/src\/i18n\/[a-z]{2}(-[A-Z]{2})?\.ts$/.test(chunk.moduleIds[0]!);
+  return language ? 'chunks/[name].js' : 'chunks/[name]-[hash:6].js';
+}
+
