@@ -328,7 +328,9 @@ describe('svc-rich-snippet and svc-storefront', () => {
     await until(() => q(summary, '.summary button.bar'), 'summary in the storefront');
     expect(getComputedStyle(snippet).display).toBe('none');
     expect(deepElements(snippet)).toHaveLength(0);
-    expect(getComputedStyle(storefront).display).toBe('contents');
+    // No shadow root, nothing of its own: its children, as written.
+    expect(storefront.shadowRoot).toBeNull();
+    expect([...storefront.childNodes]).toEqual([snippet, summary]);
     await check(storefront, 'storefront with a snippet and a summary');
   });
 });
