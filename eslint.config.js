@@ -62,7 +62,7 @@ const elementRules = [
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'screenshots/**', 'custom-elements.json', 'test/frameworks/*/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'screenshots/**', '.scratch/**', 'custom-elements.json', 'test/frameworks/*/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -90,6 +90,8 @@ const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDepen
 const npmBuild: UserConfig = {
   root: '.',
   publicDir: false,
+  // The same template minifier as the script tag's: a server render (storefront-widgets/ssr) and either build's hydration then agree on every template.
+  plugins: [minifyHtmlLiterals() as unknown as Plugin],
   define: versionDefine,
   build: {
     outDir: 'dist',
@@ -97,7 +99,7 @@ const npmBuild: UserConfig = {
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'ssr/rich-snippet': src('ssr/rich-snippet.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [elementSource(tag).replace(/\.ts$/, ''), elementEntries[tag]!])) },
+      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'ssr/index': src('ssr/index.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [elementSource(tag).replace(/\.ts$/, ''), elementEntries[tag]!])) },
       formats: ['es'],
     },
     rolldownOptions: {

@@ -13,6 +13,8 @@
  * - `media` (blurhash, placeholders, tiles, video playback, Lit's `repeat` with the helpers
  *   only it uses, `ifDefined`, the reads of posts with their normalizer, and the posts'
  *   English strings) for the gallery, the shoppable post and the lightbox.
+ * - `hydrate` (Lit's hydration support), loaded with `hydrate.ts` only where an element
+ *   rendered on the server is in the page.
  * On-demand chunks (lightbox, layouts, languages) and each element's own code stay as
  * the bundler splits them.
  */
@@ -21,12 +23,13 @@ export const chunkGroups = {
   includeDependenciesRecursively: false,
   groups: [
     { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/(directives\/(repeat|if-defined)|directive-helpers))|src\/elements\/shared\/(placeholder|video-play)|src\/i18n\/en-posts|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
+    { name: 'hydrate', priority: 3, test: /\/node_modules\/(@lit-labs\/ssr-client\/|lit-html\/private-ssr-support)/ },
     // Before `reviews`: the distribution goes with the full summary's part, which the list shares.
     { name: 'summary', priority: 3, test: /\/src\/(elements\/(shared\/reviews\/distribution|review-summary\/(full-summary|generated-summary|list-filter))|i18n\/en-reviews)\./ },
     { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
     { name: 'query', priority: 2, test: /\/(node_modules\/@tanstack\/|build\/(empty-mutation-cache|query-core)|src\/(api\/normalize-media|controllers\/query-controller|queries\/(options|query-client)|elements\/review-summary\/summary-query)\.)/ },
     // Not the review list's read: only <svc-reviews> needs it, and the bundler puts it there.
-    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/(?!(lazy-reads|review-reads|normalize-review|review-options)\.)|src\/i18n\/(en|localize|tables|formatters|plain-number)\.)/ },
+    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/(?!(lazy-reads|review-reads|normalize-review|review-options|seed|seed-queries|hydrate)\.)|src\/i18n\/(en|localize|tables|formatters|plain-number)\.)/ },
   ],
 };
 

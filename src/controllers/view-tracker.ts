@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 
 /**
  * How long (ms) a node must stay at least half visible to count as seen. Internal:
@@ -99,6 +99,8 @@ export class ViewTracker implements ReactiveController {
   }
 
   hostConnected(): void {
+    // A server render (Lit's SSR) is never in view.
+    if (isServer) return;
     document.addEventListener('visibilitychange', this.onVisibilityChange);
     // A moved element may not render again: watch what it already shows.
     this.scan();
@@ -109,6 +111,7 @@ export class ViewTracker implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    if (isServer) return;
     document.removeEventListener('visibilitychange', this.onVisibilityChange);
     for (const node of [...this.watched.keys()]) this.unwatch(node);
   }

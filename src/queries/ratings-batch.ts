@@ -34,9 +34,9 @@ class RatingsBatch {
     return entry && Date.now() - entry.at < REVIEWS_STALE_TIME ? entry.rating : undefined;
   }
 
-  /** A rating read another way (a product's full review summary has it): badges that ask later take it. */
-  remember(rating: ProductRating): void {
-    this.fresh.set(rating.productRef, { rating, at: Date.now() });
+  /** A rating read another way (a product's full review summary has it, or the server read it `at`): badges that ask later take it. */
+  remember(rating: ProductRating, at = Date.now()): void {
+    this.fresh.set(rating.productRef, { rating, at });
   }
 
   load(productRef: string, signal: AbortSignal): Promise<ProductRating> {

@@ -117,6 +117,46 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
 }
 
 /**
+ * A page whose widgets the server rendered (`renderWidgets` from the built package,
+ * `dist/ssr/index.js`, as a Node server would import it): `/ssr.html?key=K&market=us&settings=page|other`
+ * with a badge, a full summary and a rich snippet for `context.product` inside a
+ * `<svc-storefront>`, and the script tag with `defer`. `settings=other` renders on the
+ * server with another market than the page names (a render the browser cannot hydrate).
+ * `csp=strict` serves it with `strictCsp` plus `'unsafe-inline'` for styles (the server's
+ * shadow roots carry `<style>` elements and the stars' widths).
+ */
+export async function serverRenderedHtml(query: URLSearchParams, context: PageContext): Promise<string> {
+  const { renderWidgets } = (await import(resolve(DIST, 'ssr/index.js'))) as typeof import('../../src/ssr/index.ts');
+  const key = query.get('key') ?? 'svc_pk_demo';
+  const market = query.get('market') ?? 'us';
+  const serverMarket = query.get('settings') === 'other' ? (market === 'de' ? 'us' : 'de') : market;
+  const product = escapeAttribute(context.product);
+  const fragment = (at: string) => `<svc-storefront publishable-key="${escapeAttribute(key)}" market="${escapeAttribute(at)}" api-base="${escapeAttribute(context.apiBase)}">
+      <h1>A product <svc-review-summary product-ref="${product}" variant="badge"></svc-review-summary></h1>
+      <p class="before">Above the summary</p>
+      <svc-review-summary product-ref="${product}"></svc-review-summary>
+      <p class="after">Below the summary</p>
+      <svc-rich-snippet product-ref="${product}"></svc-rich-snippet>
+    </svc-storefront>`;
+  const rendered = await renderWidgets(fragment(serverMarket), { publishableKey: key, market: serverMarket, apiBase: context.apiBase });
+  // The page names its own market on <svc-storefront> (the only element here with one).
+  const body = rendered.replace(`market="${escapeAttribute(serverMarket)}"`, `market="${escapeAttribute(market)}"`);
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <title>storefront-widgets server-rendered test</title>
+    <script src="/page-record.js"></script>
+    ${SCRIPTS['classic-defer']}
+  </head>
+  <body>
+    ${body}
+  </body>
+</html>
+`;
+}
+
+/**
  * The script tag as another version of the library would be: its stamped version
  * replaced (in the loader exactly once, and in the modules it loads from its own
  * `module/` folder), served from another folder.
@@ -143,6 +183,10 @@ export async function startStaticServer(context: PageContext & { version: string
         if (url.pathname === '/page.html') {
           const csp: Record<string, string> = url.searchParams.get('csp') === 'strict' ? { 'content-security-policy': strictCsp(context.apiBase) } : {};
           return send(res, 200, TYPES['.html']!, pageHtml(url.searchParams, context), csp);
+        }
+        if (url.pathname === '/ssr.html') {
+          const csp: Record<string, string> = url.searchParams.get('csp') === 'strict' ? { 'content-security-policy': strictCsp(context.apiBase).replace("style-src 'self'", "style-src 'self' 'unsafe-inline'") } : {};
+          return send(res, 200, TYPES['.html']!, await serverRenderedHtml(url.searchParams, context), csp);
         }
         if (url.pathname === '/page-record.js') return send(res, 200, TYPES['.js']!, await readFile(PAGE_RECORD));
         const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);

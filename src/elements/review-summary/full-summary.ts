@@ -1,4 +1,4 @@
-import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { css, html, isServer, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { ReviewSummary } from '../../api/types.js';
 import { addEnglish } from '../../i18n/en.js';
 import { enReviews } from '../../i18n/en-reviews.js';
@@ -41,11 +41,12 @@ export class FullSummary implements ReactiveController {
   }
 
   hostConnected(): void {
-    document.addEventListener(REVIEW_FILTER_EVENT, this.onFilter);
+    // A server render (Lit's SSR) has no document to listen to.
+    if (!isServer) document.addEventListener(REVIEW_FILTER_EVENT, this.onFilter);
   }
 
   hostDisconnected(): void {
-    document.removeEventListener(REVIEW_FILTER_EVENT, this.onFilter);
+    if (!isServer) document.removeEventListener(REVIEW_FILTER_EVENT, this.onFilter);
   }
 
   /** Another product (or the store): no bar pressed, the text clamped. */

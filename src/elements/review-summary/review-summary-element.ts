@@ -1,4 +1,4 @@
-import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, html, isServer, nothing, type PropertyValues } from 'lit';
 import type { ReviewTarget } from '../../api/client.js';
 import type { StorefrontError } from '../../api/errors.js';
 import type { ProductRating, ReviewSummary } from '../../api/types.js';
@@ -117,8 +117,13 @@ export class SvcReviewSummary extends StorefrontElement {
       const target = this.target;
       return storefront.ok && target && !this.readsRating ? { client: storefront.client, market: storefront.market, target } : undefined;
     });
-    if (this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcReviewSummary.elementStyles, ...part.fullSummaryStyles]);
+    if (!isServer && this.renderRoot instanceof ShadowRoot) adoptStyles(this.renderRoot, [...SvcReviewSummary.elementStyles, ...part.fullSummaryStyles]);
   });
+
+  /** The full summary's styles, which it adopts with its part: a server render writes them out beside the element's own. */
+  get partStyles() {
+    return this.fullSummaryPart.value?.fullSummaryStyles ?? [];
+  }
 
   /** Whether this element reads a product's rating (a product's badge) rather than the review summary. */
   private get readsRating(): boolean {

@@ -59,9 +59,9 @@ export function jsonLdPolicy(view: Window = window): ScriptPolicy | null | undef
   return policy;
 }
 
-/** The library's script for `productRef` in `doc.head`, if there is one. */
+/** The library's script for `productRef`, if there is one: in `doc.head`, or where the server wrote it (in the element). */
 function findSnippetScript(doc: Document, productRef: string): HTMLScriptElement | undefined {
-  for (const script of doc.head.querySelectorAll<HTMLScriptElement>(`script[${SNIPPET_ATTRIBUTE}]`)) {
+  for (const script of doc.querySelectorAll<HTMLScriptElement>(`script[${SNIPPET_ATTRIBUTE}]`)) {
     if (script.getAttribute(SNIPPET_ATTRIBUTE) === productRef) return script;
   }
   return undefined;

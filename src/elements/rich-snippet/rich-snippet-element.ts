@@ -1,4 +1,4 @@
-import { css, nothing } from 'lit';
+import { css, isServer, nothing } from 'lit';
 import type { QueryObserverResult } from '@tanstack/query-core';
 import type { StorefrontError } from '../../api/errors.js';
 import type { JsonLd } from '../../api/types.js';
@@ -100,7 +100,8 @@ export class SvcRichSnippet extends StorefrontElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.release(true);
+    // A server render writes its script in place (see ssr/snippet-in-place.ts), not in a document.
+    if (!isServer) this.release(true);
   }
 
   private write(ref: string, data: JsonLd): void {

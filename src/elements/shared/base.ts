@@ -1,4 +1,4 @@
-import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { isServer, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { StorefrontError } from '../../api/errors.js';
 import { connectStorefront, resolveSettings, settingsComplete, syncStretch, type ResolvedStorefront } from './settings.js';
 import { Localizer, resolveLocale } from '../../i18n/localize.js';
@@ -108,6 +108,8 @@ export class StorefrontElement extends LitElement {
   }
 
   override connectedCallback(): void {
+    // Rendered on the server (its shadow root came with the page): it hydrates at once, near the viewport or not.
+    if (!this.hasUpdated && this.shadowRoot) this.pacing.reach();
     const storefront = this.storefront;
     if (storefront.ok) preconnect(storefront.client.apiBase);
     super.connectedCallback();
@@ -146,8 +148,17 @@ export class StorefrontElement extends LitElement {
       this.waitedForSettings = true;
       return new Promise((resolve) => setTimeout(resolve)).then(() => this.scheduleUpdate());
     }
-    const waits = [tableLoading(this.localizer.table), this.pacing.turn(), this.intlReady(), this.partsLoading()].filter((wait) => wait !== undefined);
+    const waits = [this.contentReady(), this.pacing.turn(), this.intlReady()].filter((wait) => wait !== undefined);
     return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
+  }
+
+  /**
+   * What the element's content needs before it renders, wherever it renders (the server
+   * waits for it too): the strings of its language and the chunks it loads on demand.
+   */
+  protected contentReady(): Promise<unknown> | undefined {
+    const waits = [tableLoading(this.localizer.table), this.partsLoading()].filter((wait) => wait !== undefined);
+    return waits.length === 0 ? undefined : Promise.all(waits);
   }
 
   /**
@@ -227,6 +238,15 @@ export function emitFrom<T>(target: EventTarget, name: `svc-${string}`, detail: 
  */
 export function defineElement(tag: string, constructor: CustomElementConstructor): boolean {
   if (customElements.get(tag) !== undefined) return false;
-  upgradingPage(() => customElements.define(tag, constructor));
+  const define = () => customElements.get(tag) ?? upgradingPage(() => customElements.define(tag, constructor));
+  // Rendered on the server (a declarative shadow root): Lit's hydration, and the server's reads offered, first.
+  if (!isServer && [...document.getElementsByTagName(tag)].some((element) => element.shadowRoot)) {
+    import('./hydrate.js')
+      .then((hydrate) => hydrate.adoptServerRendered(tag))
+      .catch((error: unknown) => console.error('storefront-widgets: could not load hydration; the elements render anew.', error))
+      .then(define);
+  } else {
+    define();
+  }
   return true;
 }

@@ -1,4 +1,4 @@
-import { noChange } from 'lit';
+import { isServer, noChange } from 'lit';
 import { Directive, directive, PartType, type AttributePart, type PartInfo } from 'lit/directive.js';
 
 /**
@@ -18,8 +18,9 @@ class CssTextDirective extends Directive {
     }
   }
 
-  render(_css: string | undefined) {
-    return noChange;
+  render(css: string | undefined) {
+    // Only a server render (Lit's SSR) calls this: it writes the attribute, which a page whose CSP forbids style attributes ignores until the element hydrates.
+    return isServer ? (css ?? '') : noChange;
   }
 
   override update(part: AttributePart, [css]: [string | undefined]) {

@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { nextTask, timeSlice } from '../../shared/time-slice.js';
 
 /**
@@ -48,7 +48,8 @@ export class RenderPacing implements ReactiveController {
 
   private observer: IntersectionObserver | undefined;
   private firstDone = false;
-  private reached = typeof IntersectionObserver !== 'function';
+  // On the server (Lit's SSR), every element renders its content.
+  private reached = isServer || typeof IntersectionObserver !== 'function';
   /** Whether the element first connected while its page was loading, or was upgraded: only then is its content held back. */
   private holds: boolean | undefined;
 
@@ -61,9 +62,14 @@ export class RenderPacing implements ReactiveController {
     return this.reached || this.holds === false;
   }
 
+  /** Renders content from now on, wherever the element is (one rendered on the server). */
+  reach(): void {
+    this.reached = true;
+  }
+
   hostConnected(): void {
-    this.holds ??= upgrading || this.host.ownerDocument.readyState !== 'complete';
     if (this.reached || this.observer) return;
+    this.holds ??= upgrading || this.host.ownerDocument.readyState !== 'complete';
     let first = true;
     this.observer = new IntersectionObserver(
       (entries) => {

@@ -1,0 +1,68 @@
+/**
+ * `npm run demo:ssr`: server-rendered widgets from plain Node. A small HTTP server
+ * renders a product page's widgets with `renderWidgets` (the built package's
+ * `storefront-widgets/ssr`, dist/ssr/) on every request, against the Storefront API
+ * emulator started here, and serves the script tag (dist/cdn/) that hydrates them.
+ * Run `npm run build` first (the npm script does).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmulator } from './emulator/server.ts';
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const PORT = Number(process.env['PORT'] ?? 4174);
+const { renderWidgets } = (await import(resolve(DIST, 'ssr/index.js'))) as typeof import('../src/ssr/index.ts');
+
+const emulator = await startEmulator({ port: Number(process.env['EMULATOR_PORT'] ?? 0), host: '127.0.0.1', quiet: true });
+const settings = { publishableKey: 'svc_pk_demo', market: 'us', apiBase: emulator.url };
+
+/** What a theme writes: the elements, with `<svc-storefront>` naming the settings once. */
+const FRAGMENT = `<svc-storefront publishable-key="${settings.publishableKey}" market="${settings.market}" api-base="${settings.apiBase}">
+  <h1>Aster Linen Shirt <svc-review-summary product-ref="aster-linen-shirt" variant="badge"></svc-review-summary></h1>
+  <p>Light, breathable linen for warm days. $78.99</p>
+  <svc-rich-snippet product-ref="aster-linen-shirt"></svc-rich-snippet>
+  <h2>What customers say</h2>
+  <svc-review-summary product-ref="aster-linen-shirt"></svc-review-summary>
+  <svc-reviews product-ref="aster-linen-shirt" page-size="3"></svc-reviews>
+</svc-storefront>`;
+
+const page = (body: string) => `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Aster Linen Shirt (server-rendered widgets)</title>
+  <script src="/cdn/storefront-widgets.js" defer></script>
+  <style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 720px; margin: 2rem auto; padding: 0 1rem; }</style>
+</head>
+<body>
+${body}
+</body>
+</html>`;
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.map': 'application/json' };
+
+const server = createServer((req, res) => {
+  void (async () => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    try {
+      if (path === '/') {
+        // The review list is not rendered on the server yet: it renders in the browser, as written.
+        const body = page(await renderWidgets(FRAGMENT, settings));
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+        return;
+      }
+      const file = resolve(DIST, `.${decodeURIComponent(path)}`);
+      if (!path.startsWith('/cdn/') || !file.startsWith(DIST.endsWith(sep) ? DIST : DIST + sep)) {
+        res.writeHead(404).end('not found');
+        return;
+      }
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
+    } catch (error) {
+      res.writeHead((error as NodeJS.ErrnoException).code === 'ENOENT' ? 404 : 500).end(String(error));
+    }
+  })();
+});
+server.listen(PORT, '127.0.0.1', () => console.log(`\n  Server-rendered widgets (plain Node): http://localhost:${PORT}/\n  Storefront API emulator: ${emulator.url}\n`));

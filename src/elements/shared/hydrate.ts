@@ -1,0 +1,72 @@
+import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
+import { LitElement, render, type RenderOptions } from 'lit';
+import { SERVER_STATE_ATTRIBUTE, type ServerRead } from '../../page/server-state.js';
+import { seedReads } from '../../queries/seed.js';
+
+/**
+ * Lit's hydration, a chunk of its own that `defineElement` loads only when an element
+ * rendered on the server (`renderWidgets` in `storefront-widgets/ssr`) is in the page:
+ * such an element keeps the server's shadow root and its first update hydrates it
+ * (binds to the markup that is there) instead of rendering it again.
+ */
+
+// Lit calls this hook as lit-element loads; lit-element has loaded already (it is in the shared chunk).
+(globalThis as { litElementHydrateSupport?: (lit: { LitElement: typeof LitElement }) => void }).litElementHydrateSupport?.({ LitElement });
+
+interface Updating {
+  hasUpdated: boolean;
+  renderRoot: HTMLElement | DocumentFragment;
+  renderOptions: RenderOptions;
+  render(): unknown;
+  update(changed: unknown): void;
+}
+
+/**
+ * A server render that the browser's first render does not match (the page reads with
+ * other settings than the server did, say) cannot be hydrated, and Lit throws. The
+ * element then renders anew, over the server's markup (its styles kept), with one
+ * warning, rather than staying broken.
+ */
+const prototype = LitElement.prototype as unknown as Updating;
+const hydrating = prototype.update;
+let warned = false;
+prototype.update = function (this: Updating, changed: unknown) {
+  // Only a first update over the server's markup hydrates (an element created in the browser has an empty root).
+  if (this.hasUpdated || this.renderRoot.firstChild === null) return hydrating.call(this, changed);
+  try {
+    hydrating.call(this, changed);
+  } catch (error) {
+    if (!warned) console.warn('storefront-widgets: an element rendered on the server did not match its first render in the browser (are its settings the same?); it rendered anew.', error);
+    warned = true;
+    const root = this.renderRoot as DocumentFragment & { _$litPart$?: unknown };
+    for (const node of [...root.childNodes]) if (node.nodeName !== 'STYLE') node.remove();
+    delete root._$litPart$;
+    render(this.render(), root, this.renderOptions);
+  }
+};
+
+const isRead = (value: unknown): value is ServerRead => {
+  const read = value as Partial<ServerRead> | null;
+  return typeof read === 'object' && read !== null && typeof read.at === 'number' && typeof read.api?.publishableKey === 'string' && (read.kind === 'rating' ? typeof read.market === 'string' : read.kind === 'query' && Array.isArray(read.queryKey));
+};
+
+/**
+ * Puts the reads that the server-rendered elements named `tag` carry (their
+ * `<script type="application/json" data-svc-state>` child) in the caches their
+ * controllers read from, before the tag is defined and they connect. JSON that does not
+ * parse, or a read of another shape, is left out: that element reads anew.
+ */
+export function adoptServerRendered(tag: string): Promise<void> {
+  const reads: ServerRead[] = [];
+  for (const element of document.getElementsByTagName(tag)) {
+    const script = element.shadowRoot && [...element.children].find((child) => child.localName === 'script' && child.hasAttribute(SERVER_STATE_ATTRIBUTE));
+    if (!script) continue;
+    try {
+      const parsed: unknown = JSON.parse(script.textContent ?? '');
+      if (Array.isArray(parsed)) reads.push(...parsed.filter(isRead));
+    } catch {
+      // Not JSON: the element reads anew.
+    }
+  }
+  return seedReads(reads);
+}

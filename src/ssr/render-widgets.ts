@@ -1,0 +1,103 @@
+import { LitElementRenderer, render } from '@lit-labs/ssr';
+import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import { html, unsafeStatic } from 'lit/static-html.js';
+import { assertPublishableKey } from '../api/keys.js';
+import { assertApiBase } from '../api/url.js';
+import { SERVER_STATE_ATTRIBUTE } from '../page/server-state.js';
+import { seedReads } from '../queries/seed.js';
+import { queryClientFor } from '../queries/query-client.js';
+import { serializeJsonLd } from '../elements/rich-snippet/json-ld.js';
+import '../elements/review-summary/svc-review-summary.js';
+import '../elements/rich-snippet/svc-rich-snippet.js';
+import { escapeAttribute, findElements, fragmentJsonLd, type Settings } from './fragment.js';
+import { readAll, type PlannedElement } from './server-reads.js';
+import { inPlaceSnippet } from './snippet-in-place.js';
+
+/** `renderWidgets`' settings: those of a `<svc-storefront>` around the whole fragment. */
+export type RenderWidgetsOptions = Settings;
+
+/** What a server render needs of an element beyond Lit's: what its content waits for, and the styles of its parts. */
+interface ServerRendered extends HTMLElement {
+  contentReady(): Promise<unknown> | undefined;
+  readonly partStyles?: readonly { cssText: string }[];
+  disconnectedCallback(): void;
+}
+
+/** The elements Lit's renderer creates while `rendering` is set; they connect (their controllers read the seeded caches). */
+let rendering: ServerRendered[] | undefined;
+LitElementRenderer.renderOptions.push((litElement) => {
+  if (rendering === undefined) return undefined;
+  const element = litElement as unknown as ServerRendered;
+  rendering.push(element);
+  // Asks for what the content needs before the element connects: parts already loaded join it at once, with their controllers.
+  element.contentReady();
+  return { connectedCallback: true };
+});
+
+const ATTRIBUTE_NAME = /^[a-z_:][-a-z0-9_:.]*$/;
+
+/** One element through Lit's renderer, its reads in the caches (`seedReads`): its declarative shadow root, and the element's instance. */
+function renderOne(entry: PlannedElement): { markup: string; element: ServerRendered } {
+  const { tag, attributes, settings } = entry.element;
+  const written = [...attributes].filter(([name]) => ATTRIBUTE_NAME.test(name)).map(([name, value]) => `${name}="${escapeAttribute(value)}"`);
+  rendering = [];
+  try {
+    const out = collectResultSync(
+      render(html`<${unsafeStatic(tag)} ${unsafeStatic(written.join(' '))} .publishableKey=${settings.publishableKey} .market=${settings.market} .apiBase=${settings.apiBase}></${unsafeStatic(tag)}>`),
+    );
+    const element = rendering[0]!;
+    const start = out.indexOf('<template shadowroot');
+    const end = out.lastIndexOf('</template>') + '</template>'.length;
+    let markup = start < 0 ? '' : out.slice(start, end);
+    // Styles the element adopts from a part it loaded (the full summary's) are not among Lit's static styles.
+    const extra = (element.partStyles ?? []).map((style) => style.cssText).join('');
+    if (extra) markup = markup.replace('</style>', `</style><style>${extra}</style>`);
+    return { markup, element };
+  } finally {
+    for (const element of rendering ?? []) element.disconnectedCallback();
+    rendering = undefined;
+  }
+}
+
+/**
+ * Renders the `svc-*` elements of an HTML fragment on the server (Lit's SSR): each
+ * covered element (`<svc-review-summary>`, full or badge, and `<svc-rich-snippet>`)
+ * gets its shadow root as a declarative `<template shadowrootmode="open">` and its
+ * data, read with the publishable key, as JSON in a `<script type="application/json"
+ * data-svc-state>` child, which the browser hands to the element (no second read while
+ * the data is fresh; Lit's hydration takes the markup over). A rich snippet's JSON-LD is
+ * written in place. Every other element, and one whose read fails, stays as written and
+ * renders in the browser as usual. Settings: each element's own attributes, then its
+ * nearest `<svc-storefront>`'s, then `options`.
+ *
+ * Refuses a key that is not publishable, and an API base that is not an absolute http(s)
+ * URL, before any request.
+ */
+export async function renderWidgets(fragment: string, options: RenderWidgetsOptions): Promise<string> {
+  assertPublishableKey(options.publishableKey);
+  if (options.apiBase !== undefined) assertApiBase(options.apiBase);
+  const planned = await readAll(findElements(fragment, options));
+  if (planned.length === 0) return fragment;
+  const reads = planned.flatMap((entry) => entry.reads);
+  await seedReads(reads);
+  // What the content waits for (strings of another language, the full summary's part): a first render asks for it.
+  await Promise.all(planned.map((entry) => renderOne(entry).element.contentReady()));
+  // Again, since another render may have cleared the caches meanwhile; from here on, nothing waits.
+  await seedReads(reads);
+  const pageJsonLd = fragmentJsonLd(fragment);
+  const inserts = planned.map((entry) => {
+    const { markup } = renderOne(entry);
+    const state = `<script type="application/json" ${SERVER_STATE_ATTRIBUTE}>${serializeJsonLd(entry.reads)}</script>`;
+    const snippet = entry.element.tag === 'svc-rich-snippet' ? inPlaceSnippet(entry, pageJsonLd) : '';
+    return { at: entry.element.insertAt, text: markup + state + snippet };
+  });
+  // The server's caches hold nothing past a render (a product's ratings stay in its batch, a few numbers each).
+  for (const client of new Set(planned.map((entry) => entry.client))) queryClientFor(client).clear();
+  let out = '';
+  let from = 0;
+  for (const insert of inserts) {
+    out += fragment.slice(from, insert.at) + insert.text;
+    from = insert.at;
+  }
+  return out + fragment.slice(from);
+}

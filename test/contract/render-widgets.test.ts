@@ -1,0 +1,101 @@
+import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { describe, expect, inject, it } from 'vitest';
+import { renderWidgets } from '../../src/ssr/index.ts';
+import { requestLog, testKey } from '../support/emulator-control.ts';
+
+/**
+ * `renderWidgets` in Node against the emulator (HTTP): what the server writes for each
+ * element, what it reads, and what it leaves alone. The browser's side (hydration) is
+ * test/e2e/server-rendered.spec.ts.
+ */
+const apiBase = inject('apiBase');
+const PRODUCT = 'aster-linen-shirt';
+const HOSTILE = '</script><script>window.__pwned=1</script><img src=x onerror="__pwned(2)">"\u2028';
+
+const options = (key: string) => ({ publishableKey: key, market: 'us', apiBase });
+
+/** The JSON of every `<script type="application/json" data-svc-state>` in `html`, parsed. */
+function states(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/json" data-svc-state>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as unknown);
+}
+
+/** Every `<script>` of an HTML fragment as an HTML parser sees it: its attributes. */
+function scripts(html: string): Record<string, string>[] {
+  const found: Record<string, string>[] = [];
+  const visit = (nodes: DefaultTreeAdapterMap['childNode'][]) => {
+    for (const node of nodes) {
+      if (!('tagName' in node)) continue;
+      if (node.tagName === 'script') found.push(Object.fromEntries(node.attrs.map((attribute) => [attribute.name, attribute.value])));
+      // A <template>'s content (a declarative shadow root) is a fragment of its own.
+      visit(node.tagName === 'template' ? (node as DefaultTreeAdapterMap['template']).content.childNodes : node.childNodes);
+    }
+  };
+  visit(parseFragment(html).childNodes);
+  return found;
+}
+
+describe('renderWidgets', () => {
+  it('renders summaries (badge and full) and the rich snippet, with their data; leaves the rest of the fragment as written', async () => {
+    const key = await testKey(apiBase, 'ssr_render');
+    const info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: { handle: string; review_count: number }[] };
+    const other = info.products.find((product) => product.handle !== PRODUCT && product.review_count > 0)!.handle;
+    const fragment = `<div class="card"><svc-review-summary product-ref="${PRODUCT}" variant="badge"></svc-review-summary></div>
+<svc-review-summary variant="badge" product-ref="${other}"></svc-review-summary>
+<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>
+<svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet>
+<svc-post-gallery product-ref="${PRODUCT}"></svc-post-gallery>`;
+    const html = await renderWidgets(fragment, options(key));
+
+    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(4);
+    expect(html).toMatch(/\(\d+\)/);
+    expect(html).toMatch(/\d+ reviews/);
+    expect(html).toContain(`<script type="application/ld+json" data-svc-rich-snippet="${PRODUCT}">`);
+    // Everything else byte for byte: with the server's markup taken out, the fragment is the one given.
+    expect(html.replace(/<template shadowroot[\s\S]*?<\/template>(?=<script type="application\/json")/g, '').replace(/<script type="application\/(json|ld\+json)"[^>]*>[\s\S]*?<\/script>/g, '')).toBe(fragment);
+    expect(html).toContain(`<svc-post-gallery product-ref="${PRODUCT}"></svc-post-gallery>`);
+    // What the browser takes over: one read per element, fresh.
+    const reads = states(html) as { kind: string; at: number }[][];
+    expect(reads.map((entry) => entry.map((read) => read.kind))).toEqual([['rating'], ['rating'], ['query'], ['query']]);
+    for (const [read] of reads) expect(Date.now() - read!.at).toBeLessThan(60_000);
+    // Two badges, one ratings read.
+    const log = await requestLog(apiBase, key);
+    expect(log.map((entry) => entry.path).sort()).toEqual(['/v1/products/aster-linen-shirt/review-summary', '/v1/products/aster-linen-shirt/rich-snippet', '/v1/products/ratings']);
+  });
+
+  it('reads with the nearest <svc-storefront> around an element, its own attributes first, the options last', async () => {
+    const [outer, own] = await Promise.all([testKey(apiBase, 'ssr_outer'), testKey(apiBase, 'ssr_own')]);
+    const html = await renderWidgets(
+      `<svc-storefront publishable-key="${outer}" market="de"><svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>
+<svc-review-summary product-ref="${PRODUCT}" publishable-key="${own}" market="se"></svc-review-summary></svc-storefront>`,
+      options(await testKey(apiBase, 'ssr_unused')),
+    );
+    expect(html).toMatch(/Bewertungen/);
+    expect(html).toMatch(/recensioner/);
+    expect((await requestLog(apiBase, outer)).map((entry) => entry.query['market'])).toEqual(['de']);
+    expect((await requestLog(apiBase, own)).map((entry) => entry.query['market'])).toEqual(['se']);
+  });
+
+  it('keeps hostile text as text, and its embedded data inside its own script', async () => {
+    const summary = { average: 4.5, count: 2, distribution: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 }, summary: { text: HOSTILE, language: 'en' } };
+    const key = await testKey(apiBase, 'ssr_hostile', { faults: { replaceBody: { byPath: { '/review-summary': summary } } } });
+    const html = await renderWidgets(`<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`, options(key));
+    // The only scripts: the element's data, which an HTML parser reads whole.
+    expect(scripts(html)).toEqual([{ type: 'application/json', 'data-svc-state': '' }]);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt;');
+    expect(states(html)).toMatchObject([[{ data: { summary: { text: HOSTILE } } }]]);
+  });
+
+  it('leaves an element whose read fails as written, and renders the others', async () => {
+    const key = await testKey(apiBase, 'ssr_failing', { faults: { replaceBody: { byPath: { '/rich-snippet': 'not an object' } } } });
+    const fragment = `<svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet><svc-review-summary product-ref="no-such-product" variant="badge"></svc-review-summary><svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`;
+    const html = await renderWidgets(fragment, options(key));
+    expect(html.startsWith(`<svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet><svc-review-summary product-ref="no-such-product" variant="badge"></svc-review-summary><svc-review-summary product-ref="${PRODUCT}"><template`)).toBe(true);
+    expect(states(html)).toHaveLength(1);
+  });
+
+  it('refuses a secret key and a bad API base before any request', async () => {
+    await expect(renderWidgets('<svc-review-summary product-ref="a"></svc-review-summary>', { publishableKey: 'svc_sk_live_secret', market: 'us', apiBase })).rejects.toThrow(/publishable/);
+    await expect(renderWidgets('<svc-review-summary product-ref="a"></svc-review-summary>', { publishableKey: 'svc_pk_demo', market: 'us', apiBase: 'javascript:alert(1)' })).rejects.toThrow(/http/);
+  });
+});

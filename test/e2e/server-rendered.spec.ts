@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { requestLog, testKey } from '../support/emulator-control.ts';
+import { e2eEnv } from './env.ts';
+
+/**
+ * Widgets rendered on the server (`renderWidgets` from the built package, dist/ssr/) in a
+ * plain page with the script tag: the HTML as served holds their content; in the browser
+ * they hydrate without a shift and without reading their data again, and then work as
+ * elements rendered in the browser do.
+ */
+
+interface Recorded {
+  errors: string[];
+  violations: string[];
+}
+
+/** Opens `/ssr.html` with a key of its own; returns the key and the HTML as served. */
+async function openServerRendered(page: Page, name: string, params: Record<string, string> = {}): Promise<{ key: string; html: string; warnings: string[] }> {
+  const { apiBase, site } = e2eEnv();
+  const key = await testKey(apiBase, `e2e_ssr_${name}`);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.defineProperty(window, '__shifts', { value: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const response = await page.goto(`${site}/ssr.html?${new URLSearchParams({ key, ...params })}`);
+  return { key, html: (await response?.text()) ?? '', warnings };
+}
+
+const hydrated = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('svc-review-summary')].every((element) => customElements.get('svc-review-summary') !== undefined && (element as Element & { hasUpdated: boolean }).hasUpdated));
+const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __pageRecord: Recorded }).__pageRecord);
+
+test.describe('server-rendered widgets', () => {
+  test('arrive in the HTML, hydrate without a shift and without reading again, and work', async ({ page }) => {
+    const { apiBase } = e2eEnv();
+    const { key, html, warnings } = await openServerRendered(page, 'hydrate');
+    // As served: the shadow roots, the figures and the generated text, the JSON-LD in place.
+    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(3);
+    expect(html).toMatch(/\d+ reviews/);
+    expect(html).toMatch(/<svc-rich-snippet [^>]*>[\s\S]*<script type="application\/ld\+json" data-svc-rich-snippet=/);
+    const served = (await requestLog(apiBase, key)).length;
+    expect(served).toBe(3);
+
+    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    // The server's reads are fresh: the browser read nothing.
+    expect((await requestLog(apiBase, key)).length).toBe(served);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    // One JSON-LD for the product: the server's, kept where it was.
+    await expect(page.locator('script[type="application/ld+json"][data-svc-rich-snippet]')).toHaveCount(1);
+    await expect(page.locator('head script[data-svc-rich-snippet]')).toHaveCount(0);
+
+    // Hydrated elements are live: a bar filters and says so.
+    const filtered = page.evaluate(() => new Promise<unknown>((resolve) => document.addEventListener('svc-review-filter', (event) => resolve((event as CustomEvent).detail), { once: true })));
+    await page.locator('svc-review-summary:not([variant="badge"]) [part~="bar"]').first().click();
+    expect(await filtered).toMatchObject({ rating: 5 });
+    await expect(page.locator('svc-review-summary:not([variant="badge"]) [part~="bar"]').first()).toHaveAttribute('aria-pressed', 'true');
+    expect((await recorded(page)).errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  test('in German, with a strict CSP for scripts and Trusted Types: nothing new allowed, nothing blocked', async ({ page }) => {
+    const { html, warnings } = await openServerRendered(page, 'csp', { market: 'de', csp: 'strict' });
+    expect(html).toMatch(/Bewertungen/);
+    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    await expect(page.locator('svc-review-summary:not([variant="badge"]) [part~="count"]')).toHaveText(/Bewertungen/);
+    expect(await recorded(page)).toEqual({ errors: [], violations: [] });
+    expect(warnings).toEqual([]);
+  });
+
+  test('a server render the page does not match (another market) renders anew, with one warning', async ({ page }) => {
+    const { html, warnings } = await openServerRendered(page, 'mismatch', { settings: 'other' });
+    expect(html).toMatch(/Bewertungen/);
+    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    await expect(page.locator('svc-review-summary:not([variant="badge"]) [part~="count"]')).toHaveText(/\d+ reviews/);
+    expect(warnings.filter((warning) => warning.includes('did not match its first render'))).toHaveLength(1);
+    expect((await recorded(page)).errors).toEqual([]);
+  });
+});
