@@ -25,7 +25,6 @@ const FRAGMENT = `<svc-storefront publishable-key="${settings.publishableKey}" m
   <svc-rich-snippet product-ref="aster-linen-shirt"></svc-rich-snippet>
   <h2>What customers say</h2>
   <svc-review-summary product-ref="aster-linen-shirt"></svc-review-summary>
-  <svc-reviews product-ref="aster-linen-shirt" page-size="3"></svc-reviews>
 </svc-storefront>`;
 
 const page = (body: string) => `<!doctype html>
@@ -49,7 +48,6 @@ const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     try {
       if (path === '/') {
-        // The review list is not rendered on the server yet: it renders in the browser, as written.
         const body = page(await renderWidgets(FRAGMENT, settings));
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
         return;
