@@ -6,7 +6,8 @@
 // the build and loads it in Chromium. Each page must show data, log no console error,
 // never show an element's error state (watched from the first script on, in every
 // shadow root as it is attached), pass a product choice (`svc-product-select`) to the
-// app's own handler, and hold exactly one JSON-LD script.
+// app's own handler, and hold exactly one JSON-LD script. An app that renders a widget
+// on the server must serve it in its HTML and hydrate it in the browser.
 //
 // `node test/frameworks/run.mjs next vue` runs only the apps named.
 import { execFile, spawn } from 'node:child_process';
@@ -33,7 +34,8 @@ const APPS = {
   next: { env: 'STOREFRONT_API_BASE', start: (port) => ['node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1']] },
   vue: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
   svelte: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
-  astro: { env: 'STOREFRONT_API_BASE', output: 'dist' },
+  // Its review summary is rendered on the server (`renderWidgets` in the frontmatter).
+  astro: { env: 'STOREFRONT_API_BASE', output: 'dist', serverRendered: true },
   // `nuxt generate`: the page prerendered with the public runtime config the variable sets.
   nuxt: { env: 'NUXT_PUBLIC_STOREFRONT_API_BASE', output: '.output/public' },
 };
@@ -127,7 +129,7 @@ function watchErrorStates() {
 }
 
 /** Loads a built app in Chromium and checks it. */
-async function checkPage(browser, origin) {
+async function checkPage(browser, origin, app) {
   const page = await browser.newPage();
   const consoleErrors = [];
   page.on('console', (message) => {
@@ -137,7 +139,7 @@ async function checkPage(browser, origin) {
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
   await page.addInitScript(watchErrorStates);
   try {
-    return await loadAndCheck(page, origin, consoleErrors);
+    return await loadAndCheck(page, origin, consoleErrors, app);
   } catch (error) {
     // Say what the page showed and logged, whatever step failed.
     const errorStates = await page.evaluate(() => window.__errorStates).catch(() => []);
@@ -147,8 +149,13 @@ async function checkPage(browser, origin) {
   }
 }
 
-async function loadAndCheck(page, origin, consoleErrors) {
-  await page.goto(origin, { waitUntil: 'load' });
+async function loadAndCheck(page, origin, consoleErrors, app) {
+  const warnings = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  const response = await page.goto(origin, { waitUntil: 'load' });
+  // A server-rendered summary: its shadow root and figures in the HTML as served, then hydrated (no second render's warning).
+  const served = app.serverRendered ? await response.text() : '';
+  if (app.serverRendered && !/<svc-review-summary[^>]*><template shadowroot[^>]*>[\s\S]*\d+ reviews/.test(served)) throw new Error('the HTML as served holds no server-rendered review summary');
 
   // Data on screen: stars, tiles, the post's products.
   await page.locator('svc-review-summary [role="img"]').first().waitFor({ timeout: 20_000 });
@@ -169,6 +176,8 @@ async function loadAndCheck(page, origin, consoleErrors) {
 
   const errorStates = await page.evaluate(() => window.__errorStates);
   const problems = [];
+  if (app.serverRendered && !(await page.evaluate(() => document.querySelector('svc-review-summary').hasUpdated))) problems.push('the server-rendered summary did not hydrate');
+  if (warnings.some((text) => text.includes('rendered on the server did not match'))) problems.push('the server-rendered summary did not match its first render');
   if (jsonLd.length !== 1) problems.push(`${jsonLd.length} JSON-LD scripts (${jsonLd.join(', ')}), not 1`);
   if (errorStates.length > 0) problems.push(`an error state showed: ${errorStates.join('; ')}`);
   if (consoleErrors.length > 0) problems.push(`console errors: ${consoleErrors.join(' | ')}`);
@@ -224,7 +233,7 @@ try {
       const built = seconds(start);
       const server = app.output ? await serveStatic(join(cwd, app.output)) : await serveWithServer(cwd, app.start, env);
       try {
-        const note = await checkPage(browser, server.origin);
+        const note = await checkPage(browser, server.origin, app);
         results.push({ name, ok: true });
         console.log(`  ✓ ${name}: built in ${built}, ${note} (${seconds(start)})`);
       } finally {
