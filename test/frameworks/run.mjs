@@ -31,7 +31,8 @@ const { chromiumArgs, chromiumExecutable } = await tsImport('../setup/chromium.t
  * API base from; `output` is a static folder to serve, else `start` runs its server.
  */
 const APPS = {
-  next: { env: 'STOREFRONT_API_BASE', start: (port) => ['node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1']] },
+  // Its review badge is rendered in a server component (`renderWidgets`).
+  next: { env: 'STOREFRONT_API_BASE', serverRendered: true, start: (port) => ['node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1']] },
   vue: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
   svelte: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
   // Its review summary is rendered on the server (`renderWidgets` in the frontmatter).
