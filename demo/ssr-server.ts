@@ -7,19 +7,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from './emulator/server.ts';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const PORT = Number(process.env['PORT'] ?? 4174);
-const { renderWidgets } = (await import(resolve(DIST, 'ssr/index.js'))) as typeof import('../src/ssr/index.ts');
-
-const emulator = await startEmulator({ port: Number(process.env['EMULATOR_PORT'] ?? 0), host: '127.0.0.1', quiet: true });
-const settings = { publishableKey: 'svc_pk_demo', market: 'us', apiBase: emulator.url };
 
 /** What a theme writes: the elements, with `<svc-storefront>` naming the settings once. */
-const FRAGMENT = `<svc-storefront publishable-key="${settings.publishableKey}" market="${settings.market}" api-base="${settings.apiBase}">
+const fragment = (settings: { publishableKey: string; market: string; apiBase: string }) => `<svc-storefront publishable-key="${settings.publishableKey}" market="${settings.market}" api-base="${settings.apiBase}">
   <h1>Aster Linen Shirt <svc-review-summary product-ref="aster-linen-shirt" variant="badge"></svc-review-summary></h1>
   <p>Light, breathable linen for warm days. $78.99</p>
   <svc-rich-snippet product-ref="aster-linen-shirt"></svc-rich-snippet>
@@ -43,24 +39,43 @@ ${body}
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.map': 'application/json' };
 
-const server = createServer((req, res) => {
-  void (async () => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    try {
-      if (path === '/') {
-        const body = page(await renderWidgets(FRAGMENT, settings));
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-        return;
+/** Starts the emulator and the page's server (`port` 0: a free one). */
+export async function startServerRenderedDemo(port: number, emulatorPort = 0): Promise<{ url: string; apiBase: string; close(): Promise<void> }> {
+  const { renderWidgets } = (await import(resolve(DIST, 'ssr/index.js'))) as typeof import('../src/ssr/index.ts');
+  const emulator = await startEmulator({ port: emulatorPort, host: '127.0.0.1', quiet: true });
+  const settings = { publishableKey: 'svc_pk_demo', market: 'us', apiBase: emulator.url };
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      try {
+        if (path === '/') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(await renderWidgets(fragment(settings), settings)));
+          return;
+        }
+        const file = resolve(DIST, `.${decodeURIComponent(path)}`);
+        if (!path.startsWith('/cdn/') || !file.startsWith(DIST.endsWith(sep) ? DIST : DIST + sep)) {
+          res.writeHead(404).end('not found');
+          return;
+        }
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
+      } catch (error) {
+        res.writeHead((error as NodeJS.ErrnoException).code === 'ENOENT' ? 404 : 500).end(String(error));
       }
-      const file = resolve(DIST, `.${decodeURIComponent(path)}`);
-      if (!path.startsWith('/cdn/') || !file.startsWith(DIST.endsWith(sep) ? DIST : DIST + sep)) {
-        res.writeHead(404).end('not found');
-        return;
-      }
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
-    } catch (error) {
-      res.writeHead((error as NodeJS.ErrnoException).code === 'ENOENT' ? 404 : 500).end(String(error));
-    }
-  })();
-});
-server.listen(PORT, '127.0.0.1', () => console.log(`\n  Server-rendered widgets (plain Node): http://localhost:${PORT}/\n  Storefront API emulator: ${emulator.url}\n`));
+    })();
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const { port: listening } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${listening}/`,
+    apiBase: emulator.url,
+    close: async () => {
+      await new Promise<void>((done) => server.close(() => done()));
+      await emulator.close();
+    },
+  };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const demo = await startServerRenderedDemo(Number(process.env['PORT'] ?? 4174), Number(process.env['EMULATOR_PORT'] ?? 0));
+  console.log(`\n  Server-rendered widgets (plain Node): ${demo.url}\n  Storefront API emulator: ${demo.apiBase}\n`);
+}

@@ -6,7 +6,8 @@ import { e2eEnv } from './env.ts';
  * Widgets rendered on the server (`renderWidgets` from the built package, dist/ssr/) in a
  * plain page with the script tag: the HTML as served holds their content; in the browser
  * they hydrate without a shift and without reading their data again, and then work as
- * elements rendered in the browser do.
+ * elements rendered in the browser do. And the demo's plain Node server, as
+ * `npm run demo:ssr` starts it.
  */
 
 interface Recorded {
@@ -82,5 +83,25 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('svc-review-summary:not([variant="badge"]) [part~="count"]')).toHaveText(/\d+ reviews/);
     expect(warnings.filter((warning) => warning.includes('did not match its first render'))).toHaveLength(1);
     expect((await recorded(page)).errors).toEqual([]);
+  });
+});
+
+test.describe('the plain Node server of the demo (npm run demo:ssr)', () => {
+  test('serves a product page with its widgets rendered, which hydrate without reading again', async ({ page }) => {
+    const { startServerRenderedDemo } = await import('../../demo/ssr-server.ts');
+    const demo = await startServerRenderedDemo(0);
+    try {
+      const before = (await requestLog(demo.apiBase, 'svc_pk_demo')).length;
+      const response = await page.goto(demo.url);
+      const html = (await response?.text()) ?? '';
+      expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(3);
+      const served = (await requestLog(demo.apiBase, 'svc_pk_demo')).length;
+      expect(served - before).toBe(3);
+      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+      await expect(page.locator('svc-review-summary:not([variant="badge"]) [part~="average"]')).toHaveText(/\d/);
+      expect((await requestLog(demo.apiBase, 'svc_pk_demo')).length).toBe(served);
+    } finally {
+      await demo.close();
+    }
   });
 });
