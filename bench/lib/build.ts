@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * Runs the project's own script-tag builds (`npm run build:cdn`: dist/cdn/storefront-widgets.js,
+ * Runs the project's own script-tag builds (`npm run build:cdn`, or another script that runs it: dist/cdn/storefront-widgets.js,
  * its lazily loaded sibling parts if any, and dist/cdn/module/) and copies dist/cdn into
  * `out` at once, so that the bench serves and measures this build even if another run
  * rebuilds dist/ meanwhile. Source maps are left out of the copy.
  */
-export async function buildBundles(out: string): Promise<{ stale: string[] }> {
+export async function buildBundles(out: string, script = 'build:cdn'): Promise<{ stale: string[] }> {
   const started = Date.now() - 1000;
   const npm = process.env['npm_execpath'];
-  const [command, args] = npm && /\.c?js$/.test(npm) ? [process.execPath, [npm, 'run', 'build:cdn']] : ['npm', ['run', 'build:cdn']];
+  const [command, args] = npm && /\.c?js$/.test(npm) ? [process.execPath, [npm, 'run', script]] : ['npm', ['run', script]];
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
@@ -21,7 +21,7 @@ export async function buildBundles(out: string): Promise<{ stale: string[] }> {
     child.once('error', reject);
     child.once('exit', resolve);
   });
-  if (code !== 0) throw new Error(`npm run build:cdn exited with ${code}:\n${output.trim().split('\n').slice(-20).join('\n')}`);
+  if (code !== 0) throw new Error(`npm run ${script} exited with ${code}:\n${output.trim().split('\n').slice(-20).join('\n')}`);
   // Files the build did not write (left in dist/cdn by an earlier build) are not part of it.
   const stale: string[] = [];
   cpSync(join('dist', 'cdn'), out, {

@@ -24,8 +24,8 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
 };
 
-/** `pages` answers a path (with its query) with HTML, or undefined when it is not a page. */
-export type Pages = (path: string, query: URLSearchParams) => string | undefined;
+/** `pages` answers a path (with its query) with HTML (or a promise of it: a page rendered on the server), or undefined when it is not a page. */
+export type Pages = (path: string, query: URLSearchParams) => string | undefined | Promise<string | undefined>;
 
 export async function startSite(options: { root: string; pages: Pages; files: Record<string, Buffer> }): Promise<Site> {
   const root = options.root.endsWith(sep) ? options.root : options.root + sep;
@@ -59,10 +59,11 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
     res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : payload);
   };
 
-  const server = createServer((req, res) => {
+  const server = createServer((req, res) => void answer(req, res));
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
-      const page = options.pages(url.pathname, url.searchParams);
+      const page = await options.pages(url.pathname, url.searchParams);
       if (page !== undefined) return send(req, res, TYPES['.html']!, page);
       const file = options.files[url.pathname];
       if (file) return send(req, res, TYPES[extname(url.pathname)] ?? 'application/octet-stream', file);
@@ -75,7 +76,7 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR';
       res.writeHead(missing ? 404 : 500, { 'content-type': 'text/plain' }).end(missing ? 'not found' : String(error));
     }
-  });
+  };
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {
