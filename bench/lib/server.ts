@@ -11,7 +11,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * another site than the API's `127.0.0.1` (cross-origin, as on a shop).
  *
  * Scripts are sent compressed as a CDN sends them (brotli when asked for, else gzip),
- * compressed once and kept; the picture as it is.
+ * compressed once and kept; pages compressed as a shop's server sends them (a page
+ * rendered on the server is several times the size of its markup); the picture as it is.
  */
 export interface Site {
   origin: string;
@@ -33,9 +34,11 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
   const encoded = (key: string, body: Buffer) => {
     let entry = compressed.get(key);
     if (!entry) {
+      // Pages as a shop's server compresses them on the fly (brotli 5, gzip 6); scripts as a CDN keeps them (brotli 11, gzip 9).
+      const page = key.startsWith('page:');
       entry = {
-        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        gzip: gzipSync(body, { level: 9 }),
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: page ? 5 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gzip: gzipSync(body, { level: page ? 6 : 9 }),
       };
       compressed.set(key, entry);
     }
@@ -64,7 +67,7 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       const page = await options.pages(url.pathname, url.searchParams);
-      if (page !== undefined) return send(req, res, TYPES['.html']!, page);
+      if (page !== undefined) return send(req, res, TYPES['.html']!, page, `page:${url.pathname}${url.search}`);
       const file = options.files[url.pathname];
       if (file) return send(req, res, TYPES[extname(url.pathname)] ?? 'application/octet-stream', file);
       const path = normalize(join(root, decodeURIComponent(url.pathname)));

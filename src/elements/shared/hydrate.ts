@@ -36,7 +36,7 @@ prototype.update = function (this: Updating, changed: unknown) {
   try {
     hydrating.call(this, changed);
   } catch (error) {
-    if (!warned) console.warn('storefront-widgets: an element rendered on the server did not match its first render in the browser (are its settings the same?); it rendered anew.', error);
+    if (!warned) console.warn(`storefront-widgets: <${(this as unknown as Element).localName}>, rendered on the server, did not match its first render in the browser (are its settings the same?); it rendered anew.`, error);
     warned = true;
     const root = this.renderRoot as DocumentFragment & { _$litPart$?: unknown };
     for (const node of [...root.childNodes]) if (node.nodeName !== 'STYLE') node.remove();
