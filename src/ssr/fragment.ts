@@ -38,12 +38,16 @@ function settingsOf(attributes: ReadonlyMap<string, string>, context: Settings):
   return resolved;
 }
 
-/**
- * The `svc-*` elements of an HTML fragment, in document order, with the settings each
- * reads with. Elements inside a `<template>` are left out: they are not in the page.
- */
-export function findElements(fragment: string, defaults: Settings): FoundElement[] {
-  const found: FoundElement[] = [];
+/** What a server render needs of a fragment, from one walk through it. */
+export interface FragmentParts {
+  /** The `svc-*` elements, in document order, with the settings each reads with (none inside a `<template>`: they are not in the page). */
+  elements: FoundElement[];
+  /** The fragment's own JSON-LD documents (not the library's), parsed; unreadable ones are skipped. */
+  jsonLd: unknown[];
+}
+
+export function readFragment(fragment: string, defaults: Settings): FragmentParts {
+  const parts: FragmentParts = { elements: [], jsonLd: [] };
   const visit = (nodes: readonly Node[], context: Settings) => {
     for (const node of nodes) {
       if (!('tagName' in node)) continue;
@@ -52,34 +56,17 @@ export function findElements(fragment: string, defaults: Settings): FoundElement
       let inner = context;
       if (element.tagName === 'svc-storefront') inner = settingsOf(attributes, context);
       else if (element.tagName.startsWith('svc-') && element.sourceCodeLocation?.startTag) {
-        found.push({ tag: element.tagName, attributes, settings: settingsOf(attributes, context), insertAt: element.sourceCodeLocation.startTag.endOffset });
+        parts.elements.push({ tag: element.tagName, attributes, settings: settingsOf(attributes, context), insertAt: element.sourceCodeLocation.startTag.endOffset });
+      } else if (element.tagName === 'script' && attributes.get('type') === 'application/ld+json' && !attributes.has('data-svc-rich-snippet')) {
+        try {
+          parts.jsonLd.push(JSON.parse(element.childNodes.map((child) => ('value' in child ? child.value : '')).join('')));
+        } catch {
+          // The page's own broken block: not ours to fix.
+        }
       }
       visit(element.childNodes, inner);
     }
   };
   visit(parseFragment(fragment, { sourceCodeLocationInfo: true }).childNodes, defaults);
-  return found;
-}
-
-/** The JSON-LD documents a fragment holds of its own (not the library's), parsed; unreadable ones are skipped. */
-export function fragmentJsonLd(fragment: string): unknown[] {
-  const documents: unknown[] = [];
-  const visit = (nodes: readonly Node[]) => {
-    for (const node of nodes) {
-      if (!('tagName' in node)) continue;
-      const element = node as Element;
-      const attribute = (name: string) => element.attrs.find((candidate) => candidate.name === name)?.value;
-      if (element.tagName === 'script' && attribute('type') === 'application/ld+json' && attribute('data-svc-rich-snippet') === undefined) {
-        const text = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
-        try {
-          documents.push(JSON.parse(text));
-        } catch {
-          // The page's own broken block: not ours to fix.
-        }
-      }
-      visit(element.childNodes);
-    }
-  };
-  visit(parseFragment(fragment).childNodes);
-  return documents;
+  return parts;
 }

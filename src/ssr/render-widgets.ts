@@ -10,7 +10,7 @@ import { serializeJsonLd } from '../elements/rich-snippet/json-ld.js';
 import '../elements/review-summary/svc-review-summary.js';
 import '../elements/reviews/svc-reviews.js';
 import '../elements/rich-snippet/svc-rich-snippet.js';
-import { escapeAttribute, findElements, fragmentJsonLd, type Settings } from './fragment.js';
+import { escapeAttribute, readFragment, type Settings } from './fragment.js';
 import { readAll, type PlannedElement } from './server-reads.js';
 import { inPlaceSnippet } from './snippet-in-place.js';
 
@@ -78,7 +78,8 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
 export async function renderWidgets(fragment: string, options: RenderWidgetsOptions): Promise<string> {
   assertPublishableKey(options.publishableKey);
   if (options.apiBase !== undefined) assertApiBase(options.apiBase);
-  const planned = await readAll(findElements(fragment, options));
+  const { elements, jsonLd } = readFragment(fragment, options);
+  const planned = await readAll(elements);
   if (planned.length === 0) return fragment;
   const reads = planned.flatMap((entry) => entry.reads);
   await seedReads(reads);
@@ -86,11 +87,10 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
   await Promise.all(planned.map((entry) => renderOne(entry).element.contentReady()));
   // Again, since another render may have cleared the caches meanwhile; from here on, nothing waits.
   await seedReads(reads);
-  const pageJsonLd = fragmentJsonLd(fragment);
   const inserts = planned.map((entry) => {
     const { markup } = renderOne(entry);
     const state = `<script type="application/json" ${SERVER_STATE_ATTRIBUTE}>${serializeJsonLd(entry.reads)}</script>`;
-    const snippet = entry.element.tag === 'svc-rich-snippet' ? inPlaceSnippet(entry, pageJsonLd) : '';
+    const snippet = entry.element.tag === 'svc-rich-snippet' ? inPlaceSnippet(entry, jsonLd) : '';
     return { at: entry.element.insertAt, text: markup + state + snippet };
   });
   // The server's caches hold nothing past a render (a product's ratings stay in its batch, a few numbers each).

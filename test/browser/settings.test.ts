@@ -116,12 +116,18 @@ describe('settings as a framework gives them', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it('an element moved into another <svc-storefront> reads with that one\'s settings', async () => {
-    const key = await testKey(apiBase, 'settings-moved');
+  /** A store summary inside a `<svc-storefront>` for the US market, once it shows its stars. */
+  async function storeSummaryInUs(key: string): Promise<HTMLElement> {
     const summary = document.createElement('svc-review-summary');
     summary.setAttribute('company', '');
     mount('svc-storefront', { 'publishable-key': key, market: 'us', 'api-base': apiBase }, [summary]);
     await expect.poll(() => stars(summary)).toBeTruthy();
+    return summary;
+  }
+
+  it('an element moved into another <svc-storefront> reads with that one\'s settings', async () => {
+    const key = await testKey(apiBase, 'settings-moved');
+    const summary = await storeSummaryInUs(key);
     mount('svc-storefront', { 'publishable-key': key, market: 'se', 'api-base': apiBase }, [summary]);
     await expect.poll(async () => (await requestLog(apiBase, key)).map((request) => request.query['market'])).toEqual(['us', 'se']);
     await expect.poll(() => shadow(summary).querySelector('[part="count"]')?.textContent).toMatch(/recension/);
@@ -129,10 +135,7 @@ describe('settings as a framework gives them', () => {
 
   it('an attribute of <svc-storefront> changed at run time applies too', async () => {
     const key = await testKey(apiBase, 'settings-attribute');
-    const summary = document.createElement('svc-review-summary');
-    summary.setAttribute('company', '');
-    mount('svc-storefront', { 'publishable-key': key, market: 'us', 'api-base': apiBase }, [summary]);
-    await expect.poll(() => stars(summary)).toBeTruthy();
+    const summary = await storeSummaryInUs(key);
     summary.parentElement!.setAttribute('market', 'se');
     await expect.poll(async () => (await requestLog(apiBase, key)).map((request) => request.query['market'])).toEqual(['us', 'se']);
   });
