@@ -44,6 +44,8 @@ async function openEverything(page: Page): Promise<void> {
 }
 
 test.describe('axe on the whole page', () => {
+  // One axe run over the whole page, shadow roots included, takes 5 to 10 s on a busy two-core machine; a test makes up to three.
+  test.describe.configure({ timeout: 60_000 });
   test('as loaded, then with a card, a filter and the lightbox open', async ({ page }) => {
     await openPage(page, 'a11y_loaded', { scripts: 'classic' });
     await rendered(page);
