@@ -34,6 +34,9 @@ LitElementRenderer.renderOptions.push((litElement) => {
   return { connectedCallback: true };
 });
 
+const HIDDEN_WHILE_PARSED = ':host{visibility:hidden}';
+const SHOWN = ':host{visibility:inherit}';
+
 const ATTRIBUTE_NAME = /^[a-z_:][-a-z0-9_:.]*$/;
 
 /** One element through Lit's renderer, its reads in the caches (`seedReads`): its declarative shadow root, and the element's instance. */
@@ -52,6 +55,11 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
     // Styles the element adopts from a part it loaded (the full summary's) are not among Lit's static styles.
     const extra = (element.partStyles ?? []).map((style) => style.cssText).join('');
     if (extra) markup = markup.replace('</style>', `</style><style>${extra}</style>`);
+    // The browser shows a declarative shadow root as it parses it: a page that arrives in
+    // pieces would show a summary with two of its five bars, then move its overview as the
+    // rest arrive (a layout shift). Hidden until its last node is parsed, it appears whole.
+    const opened = markup.indexOf('>') + 1;
+    if (opened > 0) markup = `${markup.slice(0, opened)}<style>${HIDDEN_WHILE_PARSED}</style>${markup.slice(opened, -'</template>'.length)}<style>${SHOWN}</style></template>`;
     return { markup, element };
   } finally {
     for (const element of rendering ?? []) element.disconnectedCallback();

@@ -47,6 +47,8 @@ describe('renderWidgets', () => {
     const html = await renderWidgets(fragment, options(key));
 
     expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(4);
+    // Each shadow root hidden until the browser has parsed all of it (no part of an element shows, then moves).
+    expect(html.match(/shadowrootmode="open"><style>:host\{visibility:hidden\}<\/style>[\s\S]*?<style>:host\{visibility:inherit\}<\/style><\/template>/g)).toHaveLength(4);
     expect(html).toMatch(/\(\d+\)/);
     expect(html).toMatch(/\d+ reviews/);
     expect(html).toContain(`<script type="application/ld+json" data-svc-rich-snippet="${PRODUCT}">`);

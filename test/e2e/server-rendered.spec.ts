@@ -53,9 +53,8 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
     // The server's reads are fresh: the browser read nothing.
     expect((await requestLog(apiBase, key)).length).toBe(served);
-    // Known, open: about one load in three shows one shift of 0.0006 to 0.0007 as the elements hydrate (its cause is not found yet); anything larger fails.
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+    // No shift, though the page arrives in two pieces cut inside the summary's bars (see static-server.ts).
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
     // One JSON-LD for the product: the server's, kept where it was.
     await expect(page.locator('script[type="application/ld+json"][data-svc-rich-snippet]')).toHaveCount(1);
     await expect(page.locator('head script[data-svc-rich-snippet]')).toHaveCount(0);

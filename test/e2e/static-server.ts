@@ -174,6 +174,20 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
+/**
+ * Sends an HTML page in two pieces, 300 ms apart, cut inside the first full summary's
+ * bars: the browser paints what it has parsed meanwhile, as it does with a page that
+ * arrives slowly, so a server-rendered element that showed half parsed would shift.
+ */
+async function sendInPieces(res: ServerResponse, type: string, body: string, headers: Record<string, string>): Promise<void> {
+  const bars = body.indexOf('part="bar-row');
+  const cut = bars < 0 ? body.length : body.indexOf('</li>', bars) + '</li>'.length;
+  res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...headers });
+  res.write(body.slice(0, cut));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  res.end(body.slice(cut));
+}
+
 /** Serves the test pages and dist/ on 127.0.0.1; `origin` uses `localhost`, another site than the API's `127.0.0.1`. */
 export async function startStaticServer(context: PageContext & { version: string }): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
@@ -186,7 +200,7 @@ export async function startStaticServer(context: PageContext & { version: string
         }
         if (url.pathname === '/ssr.html') {
           const csp: Record<string, string> = url.searchParams.get('csp') === 'strict' ? { 'content-security-policy': strictCsp(context.apiBase).replace("style-src 'self'", "style-src 'self' 'unsafe-inline'") } : {};
-          return send(res, 200, TYPES['.html']!, await serverRenderedHtml(url.searchParams, context), csp);
+          return await sendInPieces(res, TYPES['.html']!, await serverRenderedHtml(url.searchParams, context), csp);
         }
         if (url.pathname === '/page-record.js') return send(res, 200, TYPES['.js']!, await readFile(PAGE_RECORD));
         const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);
