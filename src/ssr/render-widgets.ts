@@ -8,6 +8,7 @@ import { seedReads } from '../queries/seed.js';
 import { queryClientFor } from '../queries/query-client.js';
 import { serializeJsonLd } from '../elements/rich-snippet/json-ld.js';
 import '../elements/review-summary/svc-review-summary.js';
+import '../elements/reviews/svc-reviews.js';
 import '../elements/rich-snippet/svc-rich-snippet.js';
 import { escapeAttribute, readFragment, type Settings } from './fragment.js';
 import { readAll, type PlannedElement } from './server-reads.js';
@@ -69,7 +70,8 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
 
 /**
  * Renders the `svc-*` elements of an HTML fragment on the server (Lit's SSR): each
- * covered element (`<svc-review-summary>`, full or badge, and `<svc-rich-snippet>`)
+ * covered element (`<svc-review-summary>`, full or badge, `<svc-reviews>` with its first
+ * page, and `<svc-rich-snippet>`)
  * gets its shadow root as a declarative `<template shadowrootmode="open">` and its
  * data, read with the publishable key, as JSON in a `<script type="application/json"
  * data-svc-state>` child, which the browser hands to the element (no second read while

@@ -3,6 +3,8 @@ import { clientFor } from '../api/client-registry.js';
 import type { StorefrontClient } from '../api/client.js';
 import type { ReadApi, ServerRead } from '../page/server-state.js';
 import { reviewSummaryQuery, richSnippetQuery } from '../queries/options.js';
+import { reviewsQuery } from '../queries/review-options.js';
+import { listQuery } from '../elements/reviews/reviews-element.js';
 import { targetOf } from '../elements/shared/reviews/notices.js';
 import type { FoundElement } from './fragment.js';
 
@@ -18,22 +20,30 @@ export interface PlannedElement {
   element: FoundElement;
   client: StorefrontClient;
   api: ReadApi;
-  /** Every read the element's render needs; empty until read, and left empty when one fails. */
+  /** Every read the element's render needs, as they arrive. */
   reads: ServerRead[];
+  /** How many reads it needs: an element that gets fewer (one failed) stays as written. */
+  wanted: number;
 }
 
 /** The tags a server render covers; every other element stays as written and renders in the browser. */
-export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-rich-snippet']);
+export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet']);
 
-async function queryRead(api: ReadApi, options: { queryKey: QueryKey; queryFn?: unknown }): Promise<ServerRead> {
-  // A QueryClient of its own for one read: a read that fails leaves nothing behind.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  try {
-    const data: unknown = await queryClient.fetchQuery(options as never);
-    return { kind: 'query', api, queryKey: options.queryKey, data, at: Date.now() };
-  } finally {
-    queryClient.clear();
+/**
+ * One query's read (the first page of an infinite one), shared by the elements of a
+ * render that read the same (a full summary and a list's header), in a QueryClient of its
+ * own: a read that fails leaves nothing behind.
+ */
+function queryRead(shared: Map<string, Promise<ServerRead>>, api: ReadApi, options: { queryKey: QueryKey; initialPageParam?: unknown }): Promise<ServerRead> {
+  const id = JSON.stringify([api, options.queryKey]);
+  let read = shared.get(id);
+  if (read === undefined) {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fetching = 'initialPageParam' in options ? queryClient.fetchInfiniteQuery(options as never) : queryClient.fetchQuery(options as never);
+    read = fetching.then((data: unknown): ServerRead => ({ kind: 'query', api, queryKey: options.queryKey, data, at: Date.now() })).finally(() => queryClient.clear());
+    shared.set(id, read);
   }
+  return read;
 }
 
 /** Reads every planned element's data: the badges of one client and market in one ratings read, the rest one read each. */
@@ -43,27 +53,37 @@ export async function readAll(found: readonly FoundElement[]): Promise<PlannedEl
     if (!SERVER_RENDERED.has(element.tag)) continue;
     try {
       const api: ReadApi = { publishableKey: element.settings.publishableKey, ...(element.settings.apiBase ? { apiBase: element.settings.apiBase } : {}) };
-      planned.push({ element, client: clientFor(api), api, reads: [] });
+      planned.push({ element, client: clientFor(api), api, reads: [], wanted: 0 });
     } catch {
       // A setting the browser refuses (not a publishable key, a bad API base): it says so there.
     }
   }
   const badges = new Map<string, PlannedElement[]>();
   const others: Promise<void>[] = [];
+  const shared = new Map<string, Promise<ServerRead>>();
+  const add = (entry: PlannedElement, options: { queryKey: QueryKey; initialPageParam?: unknown }) => {
+    entry.wanted++;
+    others.push(queryRead(shared, entry.api, options).then((read) => void entry.reads.push(read)));
+  };
   for (const entry of planned) {
     const { tag, attributes, settings } = entry.element;
     const productRef = attributes.get('product-ref') || undefined;
     if (tag === 'svc-rich-snippet') {
-      if (productRef) others.push(queryRead(entry.api, richSnippetQuery(entry.client, settings.market, productRef)).then((read) => void entry.reads.push(read)));
+      if (productRef) add(entry, richSnippetQuery(entry.client, settings.market, productRef));
       continue;
     }
     const target = targetOf(productRef, attributes.has('company'));
     if (target === undefined) continue;
-    if (attributes.get('variant') === 'badge' && 'productRef' in target) {
+    if (tag === 'svc-reviews') {
+      const { query, pageSize } = listQuery(attributes.get('sort'), attributes.get('rating'), attributes.get('page-size'));
+      add(entry, reviewSummaryQuery(entry.client, settings.market, target));
+      add(entry, reviewsQuery(entry.client, settings.market, target, query, pageSize));
+    } else if (attributes.get('variant') === 'badge' && 'productRef' in target) {
       const group = `${entry.client.apiBase}|${entry.client.publishableKey}|${settings.market}`;
+      entry.wanted++;
       badges.set(group, [...(badges.get(group) ?? []), entry]);
     } else {
-      others.push(queryRead(entry.api, reviewSummaryQuery(entry.client, settings.market, target)).then((read) => void entry.reads.push(read)));
+      add(entry, reviewSummaryQuery(entry.client, settings.market, target));
     }
   }
   for (const group of badges.values()) {
@@ -82,5 +102,5 @@ export async function readAll(found: readonly FoundElement[]): Promise<PlannedEl
   }
   // A failed read leaves its element without reads (as written); the others go on.
   await Promise.allSettled(others);
-  return planned.filter((entry) => entry.reads.length > 0);
+  return planned.filter((entry) => entry.wanted > 0 && entry.reads.length === entry.wanted);
 }

@@ -64,6 +64,17 @@ describe('renderWidgets', () => {
     expect(log.map((entry) => entry.path).sort()).toEqual(['/v1/products/aster-linen-shirt/review-summary', '/v1/products/aster-linen-shirt/rich-snippet', '/v1/products/ratings']);
   });
 
+  it('renders a review list with its first page, sharing the summary read with a full summary', async () => {
+    const key = await testKey(apiBase, 'ssr_list');
+    const html = await renderWidgets(`<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary><svc-reviews product-ref="${PRODUCT}" page-size="4" sort="highest"></svc-reviews>`, options(key));
+    expect(html.match(/<li class="review"/g)).toHaveLength(4);
+    expect(html).toMatch(/<option value="highest" selected/);
+    const log = await requestLog(apiBase, key);
+    expect(log.map((entry) => entry.path).sort()).toEqual(['/v1/products/aster-linen-shirt/review-summary', '/v1/products/aster-linen-shirt/reviews']);
+    expect(log.find((entry) => entry.path.endsWith('/reviews'))!.query).toMatchObject({ sort: 'highest', limit: '4' });
+    expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]).sort())).toEqual([['review-summary'], ['review-summary', 'reviews']]);
+  });
+
   it('reads with the nearest <svc-storefront> around an element, its own attributes first, the options last', async () => {
     const [outer, own] = await Promise.all([testKey(apiBase, 'ssr_outer'), testKey(apiBase, 'ssr_own')]);
     const html = await renderWidgets(

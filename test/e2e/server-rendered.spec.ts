@@ -43,14 +43,18 @@ test.describe('server-rendered widgets', () => {
     const { apiBase } = e2eEnv();
     const { key, html, warnings } = await openServerRendered(page, 'hydrate');
     // As served: the shadow roots, the figures and the generated text, the JSON-LD in place.
-    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(3);
+    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(4);
     expect(html).toMatch(/\d+ reviews/);
+    expect(html.match(/<li class="review"/g)).toHaveLength(3);
     expect(html).toMatch(/<svc-rich-snippet [^>]*>[\s\S]*<script type="application\/ld\+json" data-svc-rich-snippet=/);
+    // The ratings, the summary (the full summary's and the list's), the list's first page, the snippet.
     const served = (await requestLog(apiBase, key)).length;
-    expect(served).toBe(3);
+    expect(served).toBe(4);
 
     await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-reviews') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
     // The server's reads are fresh: the browser read nothing.
     expect((await requestLog(apiBase, key)).length).toBe(served);
     // No shift, though the page arrives in two pieces cut inside the summary's bars (see static-server.ts).
@@ -59,7 +63,9 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('script[type="application/ld+json"][data-svc-rich-snippet]')).toHaveCount(1);
     await expect(page.locator('head script[data-svc-rich-snippet]')).toHaveCount(0);
 
-    // Hydrated elements are live: a bar filters and says so.
+    // Hydrated elements are live: the list loads its next page; a bar filters and says so.
+    await page.locator('svc-reviews [part~="load-more"]').click();
+    await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(6);
     const filtered = page.evaluate(() => new Promise<unknown>((resolve) => document.addEventListener('svc-review-filter', (event) => resolve((event as CustomEvent).detail), { once: true })));
     await page.locator('svc-review-summary:not([variant="badge"]) [part~="bar"]').first().click();
     expect(await filtered).toMatchObject({ rating: 5 });

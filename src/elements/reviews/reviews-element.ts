@@ -36,6 +36,19 @@ const toStar = (value: unknown): Star | null => {
 };
 
 /**
+ * What a list reads for its `sort`, `rating` and `page-size` (the values as written, or
+ * their properties): its order, star filter and page size, with one warning for a value
+ * out of range. A server render (`renderWidgets`) reads the same.
+ */
+export function listQuery(sort: string | null | undefined, rating: unknown, pageSize: string | number | null | undefined): { query: ReviewQuery; pageSize: number } {
+  const star = toStar(rating);
+  return {
+    query: { sort: pickOption(TAG, 'sort', sort, SORTS, 'newest'), includeLocalization: true, ...(star ? { rating: star } : {}) },
+    pageSize: clampInteger(TAG, 'page-size', pageSize, 1, 50, 10),
+  };
+}
+
+/**
  * The reviews of a product (or of the store), newest first, page by page with "Load
  * more". A header repeats the summary (average, stars, count) with the distribution
  * bars, which filter the list by star; a select sorts it (newest, highest, lowest). A
@@ -127,8 +140,7 @@ export class SvcReviews extends StorefrontElement {
     const storefront = this.storefront;
     const target = this.target;
     if (!storefront.ok || !target) return undefined;
-    const query: ReviewQuery = { sort: this.order, includeLocalization: true, ...(this.rating ? { rating: this.rating } : {}) };
-    const pageSize = clampInteger(TAG, 'page-size', this.pageSize, 1, 50, 10);
+    const { query, pageSize } = listQuery(this.sort, this.rating, this.pageSize);
     return { queryClient: queryClientFor(storefront.client), options: reviewsQuery(storefront.client, storefront.market, target, query, pageSize) };
   });
 
