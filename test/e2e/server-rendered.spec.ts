@@ -83,6 +83,24 @@ test.describe('server-rendered widgets', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('a server-rendered list far below the fold hydrates when a shopper comes near it, still without a read', async ({ page }) => {
+    const { apiBase } = e2eEnv();
+    const { key } = await openServerRendered(page, 'far', { far: '1' });
+    const list = () => page.evaluate(() => (document.querySelector('svc-reviews') as Element & { hasUpdated: boolean }).hasUpdated);
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('svc-review-summary')].every((element) => (element as Element & { hasUpdated: boolean }).hasUpdated)), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => customElements.get('svc-reviews') !== undefined), { timeout: 15_000 }).toBe(true);
+    // The page has settled (two idle periods): the list still shows the server's markup, not hydrated.
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))));
+    expect(await list()).toBe(false);
+    await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
+    const served = (await requestLog(apiBase, key)).length;
+    await page.locator('svc-reviews').scrollIntoViewIfNeeded();
+    await expect.poll(list, { timeout: 15_000 }).toBe(true);
+    await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
+    expect((await requestLog(apiBase, key)).length).toBe(served);
+    expect((await recorded(page)).errors).toEqual([]);
+  });
+
   test('a server render the page does not match (another market) renders anew, with one warning', async ({ page }) => {
     const { html, warnings } = await openServerRendered(page, 'mismatch', { settings: 'other' });
     expect(html).toMatch(/Bewertungen/);

@@ -108,8 +108,6 @@ export class StorefrontElement extends LitElement {
   }
 
   override connectedCallback(): void {
-    // Rendered on the server (its shadow root came with the page): it hydrates at once, near the viewport or not.
-    if (!this.hasUpdated && this.shadowRoot) this.pacing.reach();
     const storefront = this.storefront;
     if (storefront.ok) preconnect(storefront.client.apiBase);
     super.connectedCallback();

@@ -45,6 +45,40 @@ prototype.update = function (this: Updating, changed: unknown) {
   }
 };
 
+/**
+ * A server-rendered element shows its content already: it hydrates when a shopper comes
+ * near it (a screen and a half away, as an element rendered in the browser renders its
+ * content then), not during the page's load wherever it is: hydrating a list of reviews
+ * at the foot of the page made long tasks there. Its pacing (render-pacing.ts) is told,
+ * so that its first render is its content, as on the server.
+ */
+const near = (element: Element): Promise<void> =>
+  new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: '150% 0px' },
+    );
+    observer.observe(element);
+  });
+
+interface Scheduling extends Updating {
+  scheduleUpdate(): void | Promise<unknown>;
+  readonly pacing?: { reach(): void };
+}
+const scheduling = LitElement.prototype as unknown as Scheduling;
+const schedule = scheduling.scheduleUpdate;
+scheduling.scheduleUpdate = function (this: Scheduling & Element) {
+  if (this.hasUpdated || this.renderRoot.firstChild === null) return schedule.call(this);
+  return near(this).then(() => {
+    this.pacing?.reach();
+    return schedule.call(this);
+  });
+};
+
 const isRead = (value: unknown): value is ServerRead => {
   const read = value as Partial<ServerRead> | null;
   return typeof read === 'object' && read !== null && typeof read.at === 'number' && typeof read.api?.publishableKey === 'string' && (read.kind === 'rating' ? typeof read.market === 'string' : read.kind === 'query' && Array.isArray(read.queryKey));
