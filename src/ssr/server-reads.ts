@@ -4,6 +4,7 @@ import type { StorefrontClient } from '../api/client.js';
 import type { ReadApi, ServerRead } from '../page/server-state.js';
 import { reviewSummaryQuery, richSnippetQuery } from '../queries/options.js';
 import { reviewsQuery } from '../queries/review-options.js';
+import { postQuery } from '../queries/post-options.js';
 import { listQuery } from '../elements/reviews/reviews-element.js';
 import { targetOf } from '../elements/shared/reviews/notices.js';
 import type { FoundElement } from './fragment.js';
@@ -27,7 +28,7 @@ export interface PlannedElement {
 }
 
 /** The tags a server render covers; every other element stays as written and renders in the browser. */
-export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet']);
+export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet', 'svc-shoppable-post']);
 
 /**
  * One query's read (the first page of an infinite one), shared by the elements of a
@@ -68,6 +69,11 @@ export async function readAll(found: readonly FoundElement[]): Promise<PlannedEl
   for (const entry of planned) {
     const { tag, attributes, settings } = entry.element;
     const productRef = attributes.get('product-ref') || undefined;
+    if (tag === 'svc-shoppable-post') {
+      const postId = attributes.get('post-id');
+      if (postId) add(entry, postQuery(entry.client, settings.market, postId));
+      continue;
+    }
     if (tag === 'svc-rich-snippet') {
       if (productRef) add(entry, richSnippetQuery(entry.client, settings.market, productRef));
       continue;

@@ -75,6 +75,19 @@ describe('renderWidgets', () => {
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]).sort())).toEqual([['review-summary'], ['review-summary', 'reviews']]);
   });
 
+  it('renders a shoppable post: its media, a hotspot on each tagged product and the product list, from one read', async () => {
+    const key = await testKey(apiBase, 'ssr_post');
+    const posts = (await (await fetch(`${apiBase}/v1/posts?market=us&limit=20`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { id: string; tagged_products: { product: { title: string } }[] }[] };
+    const post = posts.data.find((candidate) => candidate.tagged_products.length >= 2)!;
+    const html = await renderWidgets(`<svc-shoppable-post post-id="${post.id}"></svc-shoppable-post>`, options(key));
+    expect(html.match(/<button\s+part="hotspot"/g)).toHaveLength(post.tagged_products.length);
+    expect(html.match(/<li part="product"/g)).toHaveLength(post.tagged_products.length);
+    for (const { product } of post.tagged_products) expect(html).toContain(product.title);
+    expect(html).toMatch(new RegExp(`src="${apiBase}/media/posts/${post.id}\\.\\w+"`));
+    expect((await requestLog(apiBase, key)).filter((entry) => entry.path.startsWith('/v1/posts/')).map((entry) => entry.path)).toEqual([`/v1/posts/${post.id}`]);
+    expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['post']]);
+  });
+
   it('reads with the nearest <svc-storefront> around an element, its own attributes first, the options last', async () => {
     const [outer, own] = await Promise.all([testKey(apiBase, 'ssr_outer'), testKey(apiBase, 'ssr_own')]);
     const html = await renderWidgets(
@@ -101,9 +114,9 @@ describe('renderWidgets', () => {
 
   it('leaves an element whose read fails as written, and renders the others', async () => {
     const key = await testKey(apiBase, 'ssr_failing', { faults: { replaceBody: { byPath: { '/rich-snippet': 'not an object' } } } });
-    const fragment = `<svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet><svc-review-summary product-ref="no-such-product" variant="badge"></svc-review-summary><svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`;
+    const fragment = `<svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet><svc-review-summary product-ref="no-such-product" variant="badge"></svc-review-summary><svc-shoppable-post post-id="pst_no_such_post"></svc-shoppable-post><svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`;
     const html = await renderWidgets(fragment, options(key));
-    expect(html.startsWith(`<svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet><svc-review-summary product-ref="no-such-product" variant="badge"></svc-review-summary><svc-review-summary product-ref="${PRODUCT}"><template`)).toBe(true);
+    expect(html.startsWith(`<svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet><svc-review-summary product-ref="no-such-product" variant="badge"></svc-review-summary><svc-shoppable-post post-id="pst_no_such_post"></svc-shoppable-post><svc-review-summary product-ref="${PRODUCT}"><template`)).toBe(true);
     expect(states(html)).toHaveLength(1);
   });
 

@@ -43,13 +43,15 @@ test.describe('server-rendered widgets', () => {
     const { apiBase } = e2eEnv();
     const { key, html, warnings } = await openServerRendered(page, 'hydrate');
     // As served: the shadow roots, the figures and the generated text, the JSON-LD in place.
-    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(4);
+    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(5);
     expect(html).toMatch(/\d+ reviews/);
     expect(html.match(/<li class="review"/g)).toHaveLength(3);
+    expect(html).toMatch(/<button\s+part="hotspot"/);
+    expect(html).toMatch(/<li part="product"/);
     expect(html).toMatch(/<svc-rich-snippet [^>]*>[\s\S]*<script type="application\/ld\+json" data-svc-rich-snippet=/);
-    // The ratings, the summary (the full summary's and the list's), the list's first page, the snippet.
+    // The ratings, the summary (the full summary's and the list's), the list's first page, the snippet, the post.
     const served = (await requestLog(apiBase, key)).length;
-    expect(served).toBe(4);
+    expect(served).toBe(5);
 
     await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
@@ -63,7 +65,12 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('script[type="application/ld+json"][data-svc-rich-snippet]')).toHaveCount(1);
     await expect(page.locator('head script[data-svc-rich-snippet]')).toHaveCount(0);
 
-    // Hydrated elements are live: the list loads its next page; a bar filters and says so.
+    // Hydrated elements are live: a hotspot opens its card; the list loads its next page; a bar filters and says so.
+    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-shoppable-post') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    await page.locator('svc-shoppable-post [part~="hotspot"]').first().click();
+    await expect(page.locator('svc-shoppable-post [part~="card"]:visible')).toHaveCount(1);
+    await expect(page.locator('svc-shoppable-post [part~="card"]:visible [part~="link"]')).toBeVisible();
+    expect((await requestLog(apiBase, key)).length).toBe(served);
     await page.locator('svc-reviews [part~="load-more"]').click();
     await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(6);
     const filtered = page.evaluate(() => new Promise<unknown>((resolve) => document.addEventListener('svc-review-filter', (event) => resolve((event as CustomEvent).detail), { once: true })));
@@ -99,6 +106,27 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
     expect((await requestLog(apiBase, key)).length).toBe(served);
     expect((await recorded(page)).errors).toEqual([]);
+  });
+
+  test('hostile data, rendered on the server and hydrated, stays text: no script runs, nothing is fetched', async ({ page }) => {
+    const { apiBase, site } = e2eEnv();
+    const key = await testKey(apiBase, 'e2e_ssr_hostile', { faults: { hostile: true } });
+    const since = Date.now();
+    await page.addInitScript(() => {
+      const hits: string[] = [];
+      Object.defineProperty(window, '__hits', { value: hits });
+      Object.assign(window, { __pwned: (id: string) => hits.push(`pwned ${id}`), alert: (message: unknown) => hits.push(`alert ${String(message)}`) });
+    });
+    const html = (await (await page.goto(`${site}/ssr.html?key=${key}`))?.text()) ?? '';
+    // The elements whose reads passed the normalizer are in the HTML as served.
+    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)?.length).toBeGreaterThanOrEqual(3);
+    // Attack strings are there, as text.
+    expect(html).toContain('&lt;script&gt;window.__pwned&amp;&amp;window.__pwned(');
+    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('svc-shoppable-post, svc-reviews')].every((element) => (element as Element & { hasUpdated: boolean }).hasUpdated)), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits)).toEqual([]);
+    const pwned = (await (await fetch(`${apiBase}/__emulator/pwned-log`)).json()) as { at: number }[];
+    expect(pwned.filter((hit) => hit.at >= since)).toEqual([]);
   });
 
   test('a server render the page does not match (another market) renders anew, with one warning', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Box } from './media-box.js';
 import { cardPlacement, intersect } from './placement.js';
 
@@ -80,6 +80,8 @@ export class CardController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    // A server render opens no card and listens to nothing.
+    if (isServer) return;
     this.openIndex = undefined;
     this.listening = false;
     document.removeEventListener('pointerdown', this.onPointerDown, true);

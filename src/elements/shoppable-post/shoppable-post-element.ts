@@ -1,5 +1,5 @@
 import type { QueryObserverResult } from '@tanstack/query-core';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { StorefrontError } from '../../api/errors.js';
 import { normalizePost } from '../../api/normalize-post.js';
 import type { Post, Product } from '../../api/types.js';
@@ -159,6 +159,8 @@ export class SvcShoppablePost extends StorefrontElement {
   }
 
   private isRtl(): boolean {
+    // A server render knows the element's own `dir` (its language's, or its author's), not the page's.
+    if (isServer) return this.getAttribute('dir') === 'rtl';
     try {
       return this.matches(':dir(rtl)');
     } catch {

@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Size } from './media-box.js';
 
 const differs = (a: Size | undefined, b: Size): boolean => a === undefined || Math.abs(a.width - b.width) > 0.01 || Math.abs(a.height - b.height) > 0.01;
@@ -31,6 +31,8 @@ export class StageController implements ReactiveController {
   }
 
   hostConnected(): void {
+    // A server render has nothing to measure: the media area keeps its aspect ratio, the hotspots their points.
+    if (isServer) return;
     this.observer = new ResizeObserver((entries) => this.resized(entries));
     this.observer.observe(this.host);
     this.observed = null;
@@ -39,6 +41,7 @@ export class StageController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    if (isServer) return;
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = undefined;
     this.observer?.disconnect();
