@@ -62,12 +62,17 @@ describe('plainPrice: what Intl.NumberFormat writes for a price in the locale’
   });
 
   it('every cent from 0 to 999.99 in steps of 0.37, and the edges, in every pair', () => {
+    // Mismatches are collected and compared once: an expect per amount (over 100,000) took 5 s on a busy machine.
+    const mismatches: string[] = [];
     for (const [locale, currency] of pairs) {
       const intl = new Intl.NumberFormat(locale, { style: 'currency', currency });
       for (const amount of [0, 0.01, 0.1, 1, 9.99, 10, 71.99, 100, 999.99, ...Array.from({ length: 2703 }, (_, i) => Math.round(i * 37) / 100)]) {
-        expect(plainPrice(amount, currency, locale), `${locale} ${currency} ${amount}`).toBe(intl.format(amount));
+        const plain = plainPrice(amount, currency, locale);
+        const expected = intl.format(amount);
+        if (plain !== expected) mismatches.push(`${locale} ${currency} ${amount}: ${String(plain)} instead of ${expected}`);
       }
     }
+    expect(mismatches.slice(0, 20)).toEqual([]);
   });
 
   it('leaves to Intl what it does not know: other pairs, 1,000 and more, below 0, more than two decimals', () => {
