@@ -11,6 +11,7 @@ import '../elements/review-summary/svc-review-summary.js';
 import '../elements/reviews/svc-reviews.js';
 import '../elements/rich-snippet/svc-rich-snippet.js';
 import '../elements/shoppable-post/svc-shoppable-post.js';
+import '../elements/post-gallery/svc-post-gallery.js';
 import { escapeAttribute, readFragment, type Settings } from './fragment.js';
 import { readAll, type PlannedElement } from './server-reads.js';
 import { inPlaceSnippet } from './snippet-in-place.js';
@@ -72,7 +73,8 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
 /**
  * Renders the `svc-*` elements of an HTML fragment on the server (Lit's SSR): each
  * covered element (`<svc-review-summary>`, full or badge, `<svc-reviews>` with its first
- * page, `<svc-shoppable-post>` from its `post-id`, and `<svc-rich-snippet>`)
+ * page, `<svc-shoppable-post>` from its `post-id`, `<svc-post-gallery>` as a grid with its
+ * first page, and `<svc-rich-snippet>`)
  * gets its shadow root as a declarative `<template shadowrootmode="open">` and its
  * data, read with the publishable key, as JSON in a `<script type="application/json"
  * data-svc-state>` child, which the browser hands to the element (no second read while

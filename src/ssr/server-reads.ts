@@ -4,7 +4,8 @@ import type { StorefrontClient } from '../api/client.js';
 import type { ReadApi, ServerRead } from '../page/server-state.js';
 import { reviewSummaryQuery, richSnippetQuery } from '../queries/options.js';
 import { reviewsQuery } from '../queries/review-options.js';
-import { postQuery } from '../queries/post-options.js';
+import { postQuery, postsQuery } from '../queries/post-options.js';
+import { parseFilters, parsePageSize } from '../elements/post-gallery/gallery-options.js';
 import { listQuery } from '../elements/reviews/reviews-element.js';
 import { targetOf } from '../elements/shared/reviews/notices.js';
 import type { FoundElement } from './fragment.js';
@@ -28,7 +29,7 @@ export interface PlannedElement {
 }
 
 /** The tags a server render covers; every other element stays as written and renders in the browser. */
-export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet', 'svc-shoppable-post']);
+export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet', 'svc-shoppable-post', 'svc-post-gallery']);
 
 /**
  * One query's read (the first page of an infinite one), shared by the elements of a
@@ -72,6 +73,13 @@ export async function readAll(found: readonly FoundElement[]): Promise<PlannedEl
     if (tag === 'svc-shoppable-post') {
       const postId = attributes.get('post-id');
       if (postId) add(entry, postQuery(entry.client, settings.market, postId));
+      continue;
+    }
+    if (tag === 'svc-post-gallery') {
+      // The grid; a carousel or a masonry lays its tiles out by measuring, so it renders in the browser.
+      if ((attributes.get('layout') ?? 'grid') !== 'grid') continue;
+      const filters = parseFilters({ productRef, galleryId: attributes.get('gallery-id'), profileId: attributes.get('profile-id'), labelId: attributes.get('label-id'), labelMatch: attributes.get('label-match') });
+      add(entry, postsQuery(entry.client, settings.market, filters, parsePageSize(attributes.get('page-size'))));
       continue;
     }
     if (tag === 'svc-rich-snippet') {

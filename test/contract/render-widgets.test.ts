@@ -43,7 +43,7 @@ describe('renderWidgets', () => {
 <svc-review-summary variant="badge" product-ref="${other}"></svc-review-summary>
 <svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>
 <svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet>
-<svc-post-gallery product-ref="${PRODUCT}"></svc-post-gallery>`;
+<svc-post-gallery product-ref="${PRODUCT}" layout="masonry"></svc-post-gallery>`;
     const html = await renderWidgets(fragment, options(key));
 
     expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(4);
@@ -54,7 +54,7 @@ describe('renderWidgets', () => {
     expect(html).toContain(`<script type="application/ld+json" data-svc-rich-snippet="${PRODUCT}">`);
     // Everything else byte for byte: with the server's markup taken out, the fragment is the one given.
     expect(html.replace(/<template shadowroot[\s\S]*?<\/template>(?=<script type="application\/json")/g, '').replace(/<script type="application\/(json|ld\+json)"[^>]*>[\s\S]*?<\/script>/g, '')).toBe(fragment);
-    expect(html).toContain(`<svc-post-gallery product-ref="${PRODUCT}"></svc-post-gallery>`);
+    expect(html).toContain(`<svc-post-gallery product-ref="${PRODUCT}" layout="masonry"></svc-post-gallery>`);
     // What the browser takes over: one read per element, fresh.
     const reads = states(html) as { kind: string; at: number }[][];
     expect(reads.map((entry) => entry.map((read) => read.kind))).toEqual([['rating'], ['rating'], ['query'], ['query']]);
@@ -86,6 +86,18 @@ describe('renderWidgets', () => {
     expect(html).toMatch(new RegExp(`src="${apiBase}/media/posts/${post.id}\\.\\w+"`));
     expect((await requestLog(apiBase, key)).filter((entry) => entry.path.startsWith('/v1/posts/')).map((entry) => entry.path)).toEqual([`/v1/posts/${post.id}`]);
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['post']]);
+  });
+
+  it('renders a gallery\'s grid with its first page (its filters and page size); leaves a masonry or a carousel as written', async () => {
+    const key = await testKey(apiBase, 'ssr_gallery');
+    const html = await renderWidgets(`<svc-post-gallery product-ref="${PRODUCT}" page-size="3" columns="3"></svc-post-gallery><svc-post-gallery layout="masonry"></svc-post-gallery><svc-post-gallery layout="carousel"></svc-post-gallery>`, options(key));
+    expect(html.match(/<button\s+part="tile"/g)).toHaveLength(3);
+    // Its most columns, from the attribute; the CSS fits fewer on a narrow screen.
+    expect(html).toContain('<ul class="grid" style="--_cols: 3"');
+    expect(html).toContain('<svc-post-gallery layout="masonry"></svc-post-gallery><svc-post-gallery layout="carousel"></svc-post-gallery>');
+    const log = await requestLog(apiBase, key);
+    expect(log.map((entry) => [entry.path, entry.query['product_ref'] ?? entry.query['product'], entry.query['limit']])).toEqual([['/v1/posts', PRODUCT, '3']]);
+    expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['posts']]);
   });
 
   it('reads with the nearest <svc-storefront> around an element, its own attributes first, the options last', async () => {

@@ -43,15 +43,16 @@ test.describe('server-rendered widgets', () => {
     const { apiBase } = e2eEnv();
     const { key, html, warnings } = await openServerRendered(page, 'hydrate');
     // As served: the shadow roots, the figures and the generated text, the JSON-LD in place.
-    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(5);
+    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(6);
     expect(html).toMatch(/\d+ reviews/);
     expect(html.match(/<li class="review"/g)).toHaveLength(3);
     expect(html).toMatch(/<button\s+part="hotspot"/);
     expect(html).toMatch(/<li part="product"/);
+    expect(html.match(/<button\s+part="tile"/g)).toHaveLength(4);
     expect(html).toMatch(/<svc-rich-snippet [^>]*>[\s\S]*<script type="application\/ld\+json" data-svc-rich-snippet=/);
-    // The ratings, the summary (the full summary's and the list's), the list's first page, the snippet, the post.
+    // The ratings, the summary (the full summary's and the list's), the list's first page, the snippet, the post, the gallery's first page.
     const served = (await requestLog(apiBase, key)).length;
-    expect(served).toBe(5);
+    expect(served).toBe(6);
 
     await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
@@ -71,6 +72,11 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('svc-shoppable-post [part~="card"]:visible')).toHaveCount(1);
     await expect(page.locator('svc-shoppable-post [part~="card"]:visible [part~="link"]')).toBeVisible();
     expect((await requestLog(apiBase, key)).length).toBe(served);
+    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    await page.locator('svc-post-gallery [part~="tile"]').first().click();
+    await expect(page.locator('svc-post-gallery [part~="dialog"]')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('svc-post-gallery [part~="dialog"]')).toBeHidden();
     await page.locator('svc-reviews [part~="load-more"]').click();
     await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(6);
     const filtered = page.evaluate(() => new Promise<unknown>((resolve) => document.addEventListener('svc-review-filter', (event) => resolve((event as CustomEvent).detail), { once: true })));
@@ -106,6 +112,25 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
     expect((await requestLog(apiBase, key)).length).toBe(served);
     expect((await recorded(page)).errors).toEqual([]);
+  });
+
+  test('a gallery rendered on the server has the columns of its width before and after it hydrates (320 px: two)', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const columns = () => page.evaluate(() => getComputedStyle(document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.grid')!).gridTemplateColumns.split(' ').length);
+    await page.route('**/dist/cdn/**', (route) => route.abort());
+    await openServerRendered(page, 'columns_static');
+    // The server's markup alone, no script: the grid's CSS fits the columns.
+    expect(await columns()).toBe(2);
+    await page.unroute('**/dist/cdn/**');
+    const { key } = await openServerRendered(page, 'columns');
+    const { apiBase } = e2eEnv();
+    await page.locator('svc-post-gallery').scrollIntoViewIfNeeded();
+    const served = (await requestLog(apiBase, key)).length;
+    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.grid') as HTMLElement).style.getPropertyValue('--_cols'))).toBe('2');
+    expect(await columns()).toBe(2);
+    expect((await requestLog(apiBase, key)).length).toBe(served);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
   });
 
   test('hostile data, rendered on the server and hydrated, stays text: no script runs, nothing is fetched', async ({ page }) => {

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Post } from '../../api/types.js';
 import { cssText } from '../shared/css-text.js';
-import { renderSkeleton, type LayoutContext } from './layouts.js';
+import { gridStyle, renderSkeleton, type LayoutContext } from './layouts.js';
 import { renderTile } from './tile.js';
 
 /** The gallery's tiles and its grid of posts (every layout's tiles come from here). */
@@ -21,7 +21,7 @@ export const layoutPending = (ctx: LayoutContext, index: number) => (index >= ct
 
 /** Responsive columns (`columns` at most), tiles of one aspect ratio, object-fit cover. */
 export function renderGrid(ctx: LayoutContext & { posts: readonly Post[] }): TemplateResult {
-  return html`<ul class="grid" style=${cssText(`--_cols: ${ctx.columns}`)} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
+  return html`<ul class="grid" style=${cssText(gridStyle(ctx))} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
       ${repeat(ctx.posts, (post) => post.id, (post, index) => html`<li class="cell" aria-hidden=${layoutPending(ctx, index)}>${layoutTile(ctx, post, index)}</li>`)}
     </ul>
     ${layoutSentinel(ctx)}`;

@@ -9,6 +9,12 @@ export interface LayoutContext {
   skeletons: number;
   /** Columns in use at the element's current width (slides in view for the carousel). */
   columns: number;
+  /**
+   * The grid's most columns, as its style names them: measured, or the `columns`
+   * attribute; `undefined` before a measurement without one (a server render), when the
+   * grid's CSS takes the theme's `--svc-gallery-columns`, else 4.
+   */
+  gridColumns: number | undefined;
   localizer: Localizer;
   onOpen: (index: number, tile: HTMLElement) => void;
   /** Whether to put the `load="scroll"` sentinel after the posts. */
@@ -19,6 +25,9 @@ export interface LayoutContext {
   aboveFold: boolean;
 }
 
+/** The grid's style: its most columns, where known (the grid's CSS fits as many as 140 px tiles allow). */
+export const gridStyle = (ctx: LayoutContext): string | undefined => (ctx.gridColumns === undefined ? undefined : `--_cols: ${ctx.gridColumns}`);
+
 /** A grey, blurhash-less stand-in for a tile while the first page loads. */
 export function renderSkeleton(ratio?: number): TemplateResult {
   return html`<div class="tile skeleton" style=${cssText(ratio ? `aspect-ratio: 1 / ${ratio}` : undefined)}></div>`;
@@ -28,7 +37,7 @@ export function renderSkeleton(ratio?: number): TemplateResult {
  * The grid before its posts are there: skeletons in the columns the posts will take. The grid with posts is in `grid.ts`.
  */
 export function renderGridSkeleton(ctx: LayoutContext): TemplateResult {
-  return html`<div class="grid" style=${cssText(`--_cols: ${ctx.columns}`)} aria-hidden="true">
+  return html`<div class="grid" style=${cssText(gridStyle(ctx))} aria-hidden="true">
     ${Array.from({ length: ctx.skeletons }, () => html`<div class="cell">${renderSkeleton()}</div>`)}
   </div>`;
 }

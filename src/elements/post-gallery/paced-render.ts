@@ -28,12 +28,13 @@ export class PacedRender implements ReactiveController {
   /**
    * Called from `willUpdate` with the posts and the columns in use; `width` is the
    * gallery's, when measured; `inView` whether it was in the first viewport (else its
-   * first chunk is one row).
+   * first chunk is one row); `all` renders every post at once (a server render, and the
+   * browser's first render over it, which must match it).
    */
-  pace(posts: readonly Post[], columns: number, width: number, inView = true): void {
+  pace(posts: readonly Post[], columns: number, width: number, inView = true, all = false): void {
     if (posts[0]?.id !== this.first) {
       this.first = posts[0]?.id;
-      this.rendered = Math.min(posts.length, inView ? firstChunk(columns, width) : columns);
+      this.rendered = all ? posts.length : Math.min(posts.length, inView ? firstChunk(columns, width) : columns);
       this.measuring = { from: 0 };
     }
     // From the update's start: not the wait for its turn.

@@ -15,7 +15,7 @@ import { extraLayouts, type LayoutExtras } from './extra-layouts.js';
 import type { LabelMatch } from '../../api/wire.js';
 import { FocusReturn } from './focus-return.js';
 import { GalleryState } from './gallery-state.js';
-import { parseFilters, parseLayout, parseLoadMode, parsePageSize, type GalleryLayout, type LoadMode } from './gallery-options.js';
+import { parseColumns, parseFilters, parseLayout, parseLoadMode, parsePageSize, type GalleryLayout, type LoadMode } from './gallery-options.js';
 import { renderGrid } from './grid.js';
 import { renderGridSkeleton, type LayoutContext } from './layouts.js';
 import type { LightboxNavigateEvent } from './lightbox-element.js';
@@ -236,7 +236,7 @@ export class SvcPostGallery extends StorefrontElement {
     if (extras && this.mode === 'carousel') this.carousel ??= new extras.CarouselController(this, (index) => this.view.announcePosition(index, this.localizer), () => this.fetchMore());
     if (changed.has('layout') || changed.has('columns')) this.fit.refit();
     this.view.sync(this.localizer);
-    this.paced.pace(this.view.posts, this.fit.current, this.fit.width, this.pacing.aboveFold);
+    this.paced.pace(this.view.posts, this.fit.current, this.fit.width, this.pacing.aboveFold, this.rendersServerMarkup);
     // The posts changed under an open lightbox (new filters): its post is gone, so close it.
     if (this.openIndex !== undefined && this.view.posts[this.openIndex] === undefined) {
       this.openIndex = undefined;
@@ -259,6 +259,7 @@ export class SvcPostGallery extends StorefrontElement {
       posts,
       skeletons: parsePageSize(this.pageSize),
       columns: this.fit.current,
+      gridColumns: this.fit.columns ?? (this.columns == null ? undefined : parseColumns(this.columns)),
       localizer: this.localizer,
       onOpen: this.openTile,
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,

@@ -150,7 +150,13 @@ export const galleryStyles = [
     /* Grid */
     .grid {
       display: grid;
-      grid-template-columns: repeat(var(--_cols, 4), minmax(0, 1fr));
+      /*
+       * As many columns as 140 px tiles allow, --_cols at most: the count the gallery
+       * measures (column-fit.ts), in CSS too, so that a grid rendered on the server has
+       * its columns at every width before the script has measured.
+       */
+      --_most: clamp(1, var(--_cols, var(--svc-gallery-columns, 4)), 8);
+      grid-template-columns: repeat(auto-fill, minmax(max(140px, (100% - (var(--_most) - 1) * var(--_gap)) / var(--_most)), 1fr));
       gap: var(--_gap);
     }
 

@@ -150,6 +150,11 @@ export class StorefrontElement extends LitElement {
     return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
   }
 
+  /** Whether this render writes the server's markup, or is the browser's first render over it (hydration): both show all of the content at once. */
+  protected get rendersServerMarkup(): boolean {
+    return isServer || (!this.hasUpdated && this.renderRoot?.firstChild != null);
+  }
+
   /**
    * What the element's content needs before it renders, wherever it renders (the server
    * waits for it too): the strings of its language and the chunks it loads on demand.
