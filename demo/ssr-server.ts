@@ -21,6 +21,8 @@ const fragment = (settings: { publishableKey: string; market: string; apiBase: s
   <svc-rich-snippet product-ref="aster-linen-shirt"></svc-rich-snippet>
   <h2>What customers say</h2>
   <svc-review-summary product-ref="aster-linen-shirt"></svc-review-summary>
+  <h2>Worn by customers</h2>
+  <svc-post-gallery product-ref="aster-linen-shirt" page-size="8"></svc-post-gallery>
 </svc-storefront>`;
 
 const page = (body: string) => `<!doctype html>

@@ -172,9 +172,10 @@ test.describe('the plain Node server of the demo (npm run demo:ssr)', () => {
       const before = (await requestLog(demo.apiBase, 'svc_pk_demo')).length;
       const response = await page.goto(demo.url);
       const html = (await response?.text()) ?? '';
-      expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(3);
+      expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(4);
+      expect(html).toMatch(/<button\s+part="tile"/);
       const served = (await requestLog(demo.apiBase, 'svc_pk_demo')).length;
-      expect(served - before).toBe(3);
+      expect(served - before).toBe(4);
       await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
       await expect(page.locator('svc-review-summary:not([variant="badge"]) [part~="average"]')).toHaveText(/\d/);
       expect((await requestLog(demo.apiBase, 'svc_pk_demo')).length).toBe(served);
