@@ -2,9 +2,9 @@
  * `npm run bench:ssr` (part of `npm run bench`): the bench's product page with its
  * widgets rendered on the server (`renderWidgets` from the package as built, dist/ssr/)
  * against the same page without widgets, in Lighthouse (mobile, simulated throttling,
- * medians), beside the issue's targets; and what the HTML as served holds. Today the
- * server renders the review summaries, the review list and the rich snippet; the page's
- * shoppable post and gallery render in the browser as on the client-rendered page.
+ * medians), beside the issue's targets; and what the HTML as served holds. The server
+ * renders every element of the page: the review summaries, the review list, the rich
+ * snippet, the shoppable post and the gallery (a grid).
  *
  * Options: `--lighthouse-runs N` (default 3), `--no-build` (measure dist/ as it is).
  */
@@ -64,6 +64,8 @@ try {
   const difference = (pick: (r: LighthouseRun) => number) => median(server.map(pick)) - median(plain.map(pick));
   const count = /\d+ reviews/.exec(html)?.[0];
   const reviews = html.match(/<li class="review"/g)?.length ?? 0;
+  const hotspots = html.match(/<button\s+part="hotspot"/g)?.length ?? 0;
+  const tiles = html.match(/<button\s+part="tile"/g)?.length ?? 0;
   const text = /class="generated-text[^>]*>(?:<!--[^>]*-->)?([^<]{20,})/.exec(html)?.[1]?.trim();
   console.log(`## Lighthouse ${RUNS}× per page, median: the product page with its widgets rendered on the server, against it without widgets`);
   console.log(
@@ -77,6 +79,8 @@ try {
         ['review count in the HTML as served', count ?? 'absent', 'present', count ? 'met' : 'MISSED'],
         ['generated review text in the HTML as served', text ? `"${text.slice(0, 40)}…"` : 'absent', 'present', text ? 'met' : 'MISSED'],
         ['reviews (with their text) in the HTML as served', String(reviews), '> 0', reviews > 0 ? 'met' : 'MISSED'],
+        ['shoppable post hotspots in the HTML as served', String(hotspots), '> 0', hotspots > 0 ? 'met' : 'MISSED'],
+        ['gallery tiles in the HTML as served', String(tiles), '> 0', tiles > 0 ? 'met' : 'MISSED'],
       ],
       ['l', 'r', 'r', 'l'],
     ),
