@@ -155,8 +155,8 @@ export const galleryStyles = [
        * measures (column-fit.ts), in CSS too, so that a grid rendered on the server has
        * its columns at every width before the script has measured.
        */
-      --_most: clamp(1, var(--_cols, var(--svc-gallery-columns, 4)), 8);
-      grid-template-columns: repeat(auto-fill, minmax(max(140px, (100% - (var(--_most) - 1) * var(--_gap)) / var(--_most)), 1fr));
+      --_n: var(--_cols, var(--svc-gallery-columns, 4));
+      grid-template-columns: repeat(auto-fill, minmax(max(140px, (100% - (var(--_n) - 1) * var(--_gap)) / var(--_n)), 1fr));
       gap: var(--_gap);
     }
 
