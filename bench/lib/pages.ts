@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { escapeAttribute } from '../../src/ssr/fragment.ts';
 
 /**
  * The bench's pages. `product.html` is a theme-like product page; the widgets in it (the
@@ -9,8 +10,6 @@ const PRODUCT_TEMPLATE = readFileSync(new URL('../pages/product.html', import.me
 
 const WIDGETS = /<!--w-->[\s\S]*?<!--\/w-->/g;
 const MARKERS = /<!--\/?w-->/g;
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const fill = (html: string, apiBase: string, key: string, cdn: string) =>
   html.replaceAll('%API_BASE%', escapeAttribute(apiBase)).replaceAll('%KEY%', escapeAttribute(key)).replaceAll('%CDN%', escapeAttribute(cdn));

@@ -3,6 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeAttribute } from '../../src/ssr/fragment.ts';
 
 /** The repository's dist/ folder, which `npm run build` fills. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -51,8 +52,6 @@ export function strictCsp(apiBase: string, trustedTypes = `lit-html ${JSON_LD_PO
     `trusted-types ${trustedTypes}`,
   ].join('; ');
 }
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The README's rule that reserves a review badge's height before its code has arrived. */
 export const RESERVE_BADGE = "svc-review-summary[variant='badge']:not(:defined) { display: inline-block; vertical-align: middle; height: 1.25rem; }";
