@@ -3,6 +3,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { blurhash } from '../shared/placeholder.js';
+import { browserUrl } from '../shared/css-text.js';
 
 /** "Photo by @user" / "Video by @user", or just "Photo" / "Video" without an uploader. */
 export function describePost(post: Post, localizer: Localizer): string {
@@ -87,7 +88,7 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
           alt=${altText(post, localizer)}
           @load=${onImageLoad}
           @error=${onImageError}
-          src=${src}
+          src=${browserUrl(src)}
         />`
       : nothing}
     ${post.type === 'VIDEO' ? html`<span class="badge" aria-hidden="true">${playIcon}</span>` : nothing}

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Price, Product } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { plainPrice } from '../../i18n/plain-price.js';
+import { browserUrl } from '../shared/css-text.js';
 
 /** Which of a product's checked URLs its links open. */
 export type ProductUrlMode = 'production' | 'development';
@@ -52,7 +53,7 @@ export function renderPrice(price: Price | undefined, localizer: Localizer): Tem
 function thumbnail(product: Product): TemplateResult | typeof nothing {
   return product.media === undefined
     ? html`<span class="thumb thumb-empty" aria-hidden="true"></span>`
-    : html`<img class="thumb" src=${product.media.url} alt="" loading="lazy" fetchpriority="low" decoding="async" width="64" height="64" />`;
+    : html`<img class="thumb" src=${browserUrl(product.media.url)} alt="" loading="lazy" fetchpriority="low" decoding="async" width="64" height="64" />`;
 }
 
 export interface ProductViewOptions {

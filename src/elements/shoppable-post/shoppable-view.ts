@@ -10,6 +10,7 @@ import { hotspotName, productHref, renderCardBody, renderListEntry, type Product
 import { StageController } from './stage-controller.js';
 import { noteVideoTouched, shopperStartedVideo } from '../shared/video-play.js';
 import type { ProductViewDetail, VideoPlayDetail } from '../../events.js';
+import { browserUrl } from '../shared/css-text.js';
 
 /** The engagement events a shown post reports through its element. */
 export interface ViewReports {
@@ -140,7 +141,7 @@ export class ShoppableView {
       loading=${eager ? 'eager' : 'lazy'}
       fetchpriority=${eager ? 'auto' : 'low'}
       decoding="async"
-      src=${picture.url}
+      src=${browserUrl(picture.url)}
       @load=${this.pictureLoaded}
       @transitionend=${() => this.set({ settled: true })}
     />`;
@@ -150,8 +151,8 @@ export class ShoppableView {
     const onPlay = (event: Event) => shopperStartedVideo(event, post.id) && this.reports.videoPlay({ post });
     return html`<video
       class="picture loaded"
-      src=${post.media.url}
-      poster=${post.media.poster ?? nothing}
+      src=${browserUrl(post.media.url)}
+      poster=${browserUrl(post.media.poster)}
       controls
       muted
       playsinline
