@@ -73,6 +73,8 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('svc-shoppable-post [part~="card"]:visible [part~="link"]')).toBeVisible();
     expect((await requestLog(apiBase, key)).length).toBe(served);
     await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    // Its pictures load once it has hydrated (the server wrote no src), and show.
+    await expect(page.locator('svc-post-gallery img[part~="media"]').first()).toHaveClass(/\bloaded\b/);
     await page.locator('svc-post-gallery [part~="tile"]').first().click();
     await expect(page.locator('svc-post-gallery [part~="dialog"]')).toBeVisible();
     await page.keyboard.press('Escape');

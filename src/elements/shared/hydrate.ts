@@ -2,6 +2,7 @@ import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { LitElement, render, type RenderOptions } from 'lit';
 import { SERVER_STATE_ATTRIBUTE, type ServerRead } from '../../page/server-state.js';
 import { seedReads } from '../../queries/seed.js';
+import { clientFor } from '../../api/client-registry.js';
 
 /**
  * Lit's hydration, a chunk of its own that `defineElement` loads only when an element
@@ -19,31 +20,53 @@ interface Updating {
   renderOptions: RenderOptions;
   render(): unknown;
   update(changed: unknown): void;
+  readonly storefront?: { ok: boolean; client?: unknown; market?: string };
 }
 
 /**
- * A server render that the browser's first render does not match (the page reads with
- * other settings than the server did, say) cannot be hydrated, and Lit throws. The
- * element then renders anew, over the server's markup (its styles kept), with one
- * warning, rather than staying broken.
+ * A server render the browser cannot take over renders anew, over the server's markup
+ * (its styles kept), with one warning, rather than show the server's content or stay
+ * broken: one read with other settings than the element's (another market, key or API
+ * base: its text would be the server's, which hydration keeps as it is), or one whose
+ * markup does not match the browser's first render (Lit throws).
  */
 const prototype = LitElement.prototype as unknown as Updating;
 const hydrating = prototype.update;
 let warned = false;
+const warn = (element: Element, error?: unknown) => {
+  if (!warned) console.warn(`storefront-widgets: <${element.localName}>, rendered on the server, did not match its first render in the browser (are its settings the same?); it rendered anew.`, ...(error === undefined ? [] : [error]));
+  warned = true;
+};
+const clearServerMarkup = (element: Updating) => {
+  const root = element.renderRoot as DocumentFragment & { _$litPart$?: unknown };
+  for (const node of [...root.childNodes]) if (node.nodeName !== 'STYLE') node.remove();
+  delete root._$litPart$;
+};
 prototype.update = function (this: Updating, changed: unknown) {
   // Only a first update over the server's markup hydrates (an element created in the browser has an empty root).
   if (this.hasUpdated || this.renderRoot.firstChild === null) return hydrating.call(this, changed);
+  let error: unknown;
   try {
     hydrating.call(this, changed);
-  } catch (error) {
-    if (!warned) console.warn(`storefront-widgets: <${(this as unknown as Element).localName}>, rendered on the server, did not match its first render in the browser (are its settings the same?); it rendered anew.`, error);
-    warned = true;
-    const root = this.renderRoot as DocumentFragment & { _$litPart$?: unknown };
-    for (const node of [...root.childNodes]) if (node.nodeName !== 'STYLE') node.remove();
-    delete root._$litPart$;
-    render(this.render(), root, this.renderOptions);
+    if (sameSettings(this)) return;
+  } catch (thrown) {
+    error = thrown;
   }
+  warn(this as unknown as Element, error);
+  clearServerMarkup(this);
+  render(this.render(), this.renderRoot, this.renderOptions);
 };
+
+/** The reads each server-rendered element came with (see `adoptServerRendered`). */
+const serverReads = new WeakMap<Element, ServerRead[]>();
+
+/** Whether the element reads with the settings its server reads were made with (its client, and its market). */
+function sameSettings(element: Updating): boolean {
+  const storefront = element.storefront;
+  return (serverReads.get(element as unknown as Element) ?? []).every(
+    (read) => storefront?.ok === true && clientFor(read.api) === storefront.client && (read.kind === 'rating' ? read.market : read.queryKey[2]) === storefront.market,
+  );
+}
 
 /**
  * A server-rendered element shows its content already: it hydrates when a shopper comes
@@ -97,7 +120,10 @@ export function adoptServerRendered(tag: string): Promise<void> {
     if (!script) continue;
     try {
       const parsed: unknown = JSON.parse(script.textContent ?? '');
-      if (Array.isArray(parsed)) reads.push(...parsed.filter(isRead));
+      if (!Array.isArray(parsed)) continue;
+      const own = parsed.filter(isRead);
+      serverReads.set(element, own);
+      reads.push(...own);
     } catch {
       // Not JSON: the element reads anew.
     }
