@@ -121,7 +121,8 @@ function walkShadowRoots(root: ParentNode, visit: (root: ShadowRoot) => void): v
     for (let at = from; at < all.length; at++) {
       if (at - from > 50) return whenIdle(() => step(at));
       const shadow = all[at]!.shadowRoot;
-      if (shadow) {
+      // Not the library's own (a server-rendered element's): nothing of a theme's is inside.
+      if (shadow && !all[at]!.localName.startsWith('svc-')) {
         visit(shadow);
         walkShadowRoots(shadow, visit);
       }
