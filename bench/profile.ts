@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile`: where the main thread's time goes on the bench's product pages.
  *
- * Loads the theme-like product page (or `--page product`, or `--page plain` without widgets) with the built script tag
+ * Loads the theme-like product page (or `--page product`, `--page ssr` rendered on the server, or `--page plain` without widgets) with the built script tag
  * (dist/cdn as it is: run `npm run build:cdn` first) in Chromium at Lighthouse's CPU
  * slowdown (×4), records a trace with the V8 sampling profiler, and prints every task
  * over 50 ms (the ones that count towards Total Blocking Time) with what it did: the
@@ -52,7 +52,12 @@ const apiBase = emulator.url;
 const key = await testKey(apiBase, 'bench_profile');
 // The scripts from a second origin, as from the library's CDN (see bench/run.ts).
 const cdn = await startSite({ root: DIST, pages: () => undefined, files: {} });
-const html = PAGE === 'plain' ? productPagePlain() : PAGE === 'product' ? productPage(apiBase, key, cdn.origin) : productPageTheme(apiBase, key, cdn.origin);
+/** `--page ssr`: the product page with its widgets rendered on the server (dist/ssr/, run `npm run build` first), as `npm run bench:ssr` serves it. */
+async function serverRendered(): Promise<string> {
+  const { renderWidgets } = (await import(join(process.cwd(), 'dist', 'ssr', 'index.js'))) as typeof import('../src/ssr/index.ts');
+  return renderWidgets(productPage(apiBase, key, cdn.origin), { publishableKey: key, market: 'us', apiBase });
+}
+const html = PAGE === 'plain' ? productPagePlain() : PAGE === 'product' ? productPage(apiBase, key, cdn.origin) : PAGE === 'ssr' ? await serverRendered() : productPageTheme(apiBase, key, cdn.origin);
 const files: Record<string, Buffer> = { '/hero.jpg': heroJpeg() };
 const site = await startSite({ root: DIST, pages: (path) => (path === '/' ? html : undefined), files });
 const executablePath = chromiumExecutable();
