@@ -34,6 +34,9 @@ async function openServerRendered(page: Page, name: string, params: Record<strin
   return { key, html: (await response?.text()) ?? '', warnings };
 }
 
+/** Whether every element `selector` matches has had its first update (hydrated, for a server-rendered one). */
+const updated = (page: Page, selector: string) =>
+  page.evaluate((selector) => [...document.querySelectorAll(selector)].every((element) => (element as Element & { hasUpdated: boolean }).hasUpdated), selector);
 const hydrated = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('svc-review-summary')].every((element) => customElements.get('svc-review-summary') !== undefined && (element as Element & { hasUpdated: boolean }).hasUpdated));
 const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __pageRecord: Recorded }).__pageRecord);
@@ -56,7 +59,7 @@ test.describe('server-rendered widgets', () => {
 
     await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
-    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-reviews') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => updated(page, 'svc-reviews'), { timeout: 15_000 }).toBe(true);
     await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
     // The server's reads are fresh: the browser read nothing.
     expect((await requestLog(apiBase, key)).length).toBe(served);
@@ -67,12 +70,12 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('head script[data-svc-rich-snippet]')).toHaveCount(0);
 
     // Hydrated elements are live: a hotspot opens its card; the list loads its next page; a bar filters and says so.
-    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-shoppable-post') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => updated(page, 'svc-shoppable-post'), { timeout: 15_000 }).toBe(true);
     await page.locator('svc-shoppable-post [part~="hotspot"]').first().click();
     await expect(page.locator('svc-shoppable-post [part~="card"]:visible')).toHaveCount(1);
     await expect(page.locator('svc-shoppable-post [part~="card"]:visible [part~="link"]')).toBeVisible();
     expect((await requestLog(apiBase, key)).length).toBe(served);
-    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => updated(page, 'svc-post-gallery'), { timeout: 15_000 }).toBe(true);
     // Its pictures load once it has hydrated (the server wrote no src), and show.
     await expect(page.locator('svc-post-gallery img[part~="media"]').first()).toHaveClass(/\bloaded\b/);
     await page.locator('svc-post-gallery [part~="tile"]').first().click();
@@ -101,8 +104,8 @@ test.describe('server-rendered widgets', () => {
   test('a server-rendered list far below the fold hydrates when a shopper comes near it, still without a read', async ({ page }) => {
     const { apiBase } = e2eEnv();
     const { key } = await openServerRendered(page, 'far', { far: '1' });
-    const list = () => page.evaluate(() => (document.querySelector('svc-reviews') as Element & { hasUpdated: boolean }).hasUpdated);
-    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('svc-review-summary')].every((element) => (element as Element & { hasUpdated: boolean }).hasUpdated)), { timeout: 15_000 }).toBe(true);
+    const list = () => updated(page, 'svc-reviews');
+    await expect.poll(() => updated(page, 'svc-review-summary'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.evaluate(() => customElements.get('svc-reviews') !== undefined), { timeout: 15_000 }).toBe(true);
     // The page has settled (two idle periods): the list still shows the server's markup, not hydrated.
     await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))));
@@ -128,7 +131,7 @@ test.describe('server-rendered widgets', () => {
     const { apiBase } = e2eEnv();
     await page.locator('svc-post-gallery').scrollIntoViewIfNeeded();
     const served = (await requestLog(apiBase, key)).length;
-    await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery') as Element & { hasUpdated: boolean }).hasUpdated), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => updated(page, 'svc-post-gallery'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.grid') as HTMLElement).style.getPropertyValue('--_cols'))).toBe('2');
     expect(await columns()).toBe(2);
     expect((await requestLog(apiBase, key)).length).toBe(served);
@@ -150,7 +153,7 @@ test.describe('server-rendered widgets', () => {
     // Attack strings are there, as text.
     expect(html).toContain('&lt;script&gt;window.__pwned&amp;&amp;window.__pwned(');
     await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('svc-shoppable-post, svc-reviews')].every((element) => (element as Element & { hasUpdated: boolean }).hasUpdated)), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => updated(page, 'svc-shoppable-post, svc-reviews'), { timeout: 15_000 }).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits)).toEqual([]);
     const pwned = (await (await fetch(`${apiBase}/__emulator/pwned-log`)).json()) as { at: number }[];
     expect(pwned.filter((hit) => hit.at >= since)).toEqual([]);

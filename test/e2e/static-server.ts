@@ -173,9 +173,10 @@ export async function otherVersionBundle(version: string, file = 'storefront-wid
   return code.replace(stamped, OTHER_VERSION).replace(/\/\/# sourceMappingURL=.*$/m, '');
 }
 
+const head = (res: ServerResponse, status: number, type: string, headers: Record<string, string>) => res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
+
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
-  res.end(body);
+  head(res, status, type, headers).end(body);
 }
 
 /**
@@ -186,8 +187,7 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 async function sendInPieces(res: ServerResponse, type: string, body: string, headers: Record<string, string>): Promise<void> {
   const bars = body.indexOf('part="bar-row');
   const cut = bars < 0 ? body.length : body.indexOf('</li>', bars) + '</li>'.length;
-  res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...headers });
-  res.write(body.slice(0, cut));
+  head(res, 200, type, headers).write(body.slice(0, cut));
   await new Promise((resolve) => setTimeout(resolve, 300));
   res.end(body.slice(cut));
 }

@@ -31,6 +31,8 @@ interface Updating {
  * markup does not match the browser's first render (Lit throws).
  */
 const prototype = LitElement.prototype as unknown as Updating;
+/** Whether the element's next update is its first over the server's markup (an element created in the browser has an empty root). */
+const overServerMarkup = (element: Updating): boolean => !element.hasUpdated && element.renderRoot.firstChild !== null;
 const hydrating = prototype.update;
 let warned = false;
 const warn = (element: Element, error?: unknown) => {
@@ -43,8 +45,7 @@ const clearServerMarkup = (element: Updating) => {
   delete root._$litPart$;
 };
 prototype.update = function (this: Updating, changed: unknown) {
-  // Only a first update over the server's markup hydrates (an element created in the browser has an empty root).
-  if (this.hasUpdated || this.renderRoot.firstChild === null) return hydrating.call(this, changed);
+  if (!overServerMarkup(this)) return hydrating.call(this, changed);
   let error: unknown;
   try {
     hydrating.call(this, changed);
@@ -95,7 +96,7 @@ interface Scheduling extends Updating {
 const scheduling = LitElement.prototype as unknown as Scheduling;
 const schedule = scheduling.scheduleUpdate;
 scheduling.scheduleUpdate = function (this: Scheduling & Element) {
-  if (this.hasUpdated || this.renderRoot.firstChild === null) return schedule.call(this);
+  if (!overServerMarkup(this)) return schedule.call(this);
   return near(this).then(() => {
     this.pacing?.reach();
     return schedule.call(this);
