@@ -60,7 +60,7 @@ export function renderDistribution(summary: ReviewSummary, localizer: Localizer,
           aria-label=${barLabel(star, count, localizer)}
           @click=${() => options.onSelect(pressed ? null : star)}
         >
-          <span class="bar-star" aria-hidden="true">${localizer.number(star)}<svg viewBox="0 0 24 24" focusable="false"><path d="M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z" /></svg></span>
+          <span class="bar-star" aria-hidden="true">${localizer.number(star)}<svg viewBox="0 0 24 24" focusable="false"><path d="M12 17.27l6.18 3.73-1.64-7.03 5.46-4.73-7.19-.61-2.81-6.63-2.81 6.63-7.19.61 5.46 4.73-1.64 7.03z" /></svg></span>
           <span class="bar-track" part="bar-track"><span class="bar-fill" part="bar-fill" style=${cssText(`width: ${share}%`)}></span></span>
         </button>
         <span class="bar-count" aria-hidden="true">${localizer.number(count)}</span>

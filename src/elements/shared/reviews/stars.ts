@@ -9,10 +9,15 @@ import type { Localizer } from '../../../i18n/localize.js';
  * clip starts at the inline start, so under `dir="rtl"` the stars fill from the right.
  */
 
-const STAR_PATH = 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
+/**
+ * Five stars side by side, 24 units apart: one path (a star drawn relative to its start,
+ * then the next one 24 units on), so that a row is one `<svg>` and one `<path>`: with an
+ * `<svg>` per star a list of reviews drew 20 nodes and 24 markers per rating.
+ */
+const STAR = 'l6.18 3.73-1.64-7.03 5.46-4.73-7.19-.61-2.81-6.63-2.81 6.63-7.19.61 5.46 4.73-1.64 7.03z';
+const STARS_PATH = `M12 17.27${STAR}${`m24 0${STAR}`.repeat(4)}`;
 
-const star = svg`<svg viewBox="0 0 24 24" focusable="false" aria-hidden="true"><path d=${STAR_PATH} /></svg>`;
-const row = html`${star}${star}${star}${star}${star}`;
+const row = svg`<svg viewBox="0 0 120 24" focusable="false" aria-hidden="true"><path d=${STARS_PATH} /></svg>`;
 
 /** A rating rounded to the one decimal shown on screen, within 0..5. */
 export function displayRating(rating: number): number {
@@ -64,7 +69,7 @@ export const starsStyles = css`
   }
   .stars svg {
     flex: none;
-    inline-size: var(--_star-size);
+    inline-size: calc(var(--_star-size) * 5);
     block-size: var(--_star-size);
   }
   .stars-empty path {
