@@ -50,7 +50,8 @@ function browserBuild(build: NonNullable<UserConfig['build']>, plugins: Plugin[]
       minify: 'terser',
       terserOptions: { ecma: 2020, compress: { passes: 3 } },
       ...build,
-      rolldownOptions: { ...build.rolldownOptions, output: { ...build.rolldownOptions?.output, minify: true } },
+      // `comments: false`: no `/* @__PURE__ */` left for a bundler, as these files are what the browser runs.
+      rolldownOptions: { ...build.rolldownOptions, output: { ...build.rolldownOptions?.output, minify: true, comments: false } },
     },
   };
 }
