@@ -38,7 +38,7 @@ const modules = script ? new URL('module/', script.src) : new URL('./', import.m
 const other = globalThis.StorefrontWidgets;
 if (other) {
   console.warn(
-    `storefront-widgets ${VERSION}: storefront-widgets ${other.version} already defined the svc-* elements. Load the library once.`,
+    `storefront-widgets ${VERSION}: storefront-widgets ${other.version} already defined the elements: load just one copy.`,
   );
 } else {
   start();
@@ -69,18 +69,27 @@ function start(): void {
     afterLoad(() => (idle ? whenIdle : setTimeout)(go));
   };
 
+  // A server-rendered element (its shadow root came with the page) shows its content
+  // already: its code loads when a shopper comes near it (a screen and a half away, as
+  // hydration waits for), not with the page. One hidden (a closed tab) loads once shown.
+  const near = new IntersectionObserver(
+    (entries) => {
+      // Observed until the tag loads: `load` asks for each tag once.
+      for (const entry of entries) if (entry.isIntersecting) load(entry.target.localName);
+    },
+    { rootMargin: '150%' },
+  );
+  /** Loads what `root` holds: itself (an element added to the page) and the elements under it. */
   const discover = (root: ParentNode): void => {
-    for (const element of root.querySelectorAll(selector)) load(element.localName);
+    for (const element of [root as Element, ...root.querySelectorAll(selector)]) {
+      if (!pending.has(element.localName)) continue;
+      if (element.shadowRoot) near.observe(element);
+      else load(element.localName);
+    }
   };
 
   const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (node.nodeType !== 1) continue;
-        load((node as Element).localName);
-        if ((node as Element).firstElementChild) discover(node as Element);
-      }
-    }
+    for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1) discover(node as Element);
   });
   // Until the page has loaded, nothing but the global API: its own content comes first.
   afterLoad(() => {

@@ -68,7 +68,7 @@ function validAnalytics(value: unknown): AnalyticsSettings | null | undefined {
   if (typeof value !== 'object') return fault('expected an object such as { dataLayer: true }.');
   const { dataLayer, onEvent, queueUntilConsent } = value as Record<string, unknown>;
   if (dataLayer !== undefined && typeof dataLayer !== 'boolean') return fault('dataLayer must be true or false.');
-  if (onEvent !== undefined && typeof onEvent !== 'function') return fault('onEvent must be a function (name, data).');
+  if (onEvent !== undefined && typeof onEvent !== 'function') return fault('onEvent must be a function.');
   const bound = typeof queueUntilConsent === 'number' && Number.isInteger(queueUntilConsent) && queueUntilConsent > 0 && queueUntilConsent <= MAX_QUEUE;
   if (queueUntilConsent !== undefined && typeof queueUntilConsent !== 'boolean' && !bound) {
     return fault(`queueUntilConsent must be true, false or a whole number from 1 to ${MAX_QUEUE}.`);

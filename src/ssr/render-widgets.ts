@@ -100,9 +100,11 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
   await seedReads(reads);
   const inserts = planned.map((entry) => {
     const { markup } = renderOne(entry);
-    const state = `<script type="application/json" ${SERVER_STATE_ATTRIBUTE}>${serializeJsonLd(entry.reads)}</script>`;
-    const snippet = entry.element.tag === 'svc-rich-snippet' ? inPlaceSnippet(entry, jsonLd) : '';
-    return { at: entry.element.insertAt, text: markup + state + snippet };
+    // A rich snippet's work is done here, its JSON-LD in place. Hidden, it never comes near the
+    // viewport, so the browser never loads its code (see the loader): no data to carry for it.
+    const snippet = entry.element.tag === 'svc-rich-snippet';
+    const state = snippet ? '' : `<script type="application/json" ${SERVER_STATE_ATTRIBUTE}>${serializeJsonLd(entry.reads)}</script>`;
+    return { at: entry.element.insertAt, text: markup + state + (snippet ? inPlaceSnippet(entry, jsonLd) : '') };
   });
   // The server's caches hold nothing past a render (a product's ratings stay in its batch, a few numbers each).
   for (const client of new Set(planned.map((entry) => entry.client))) queryClientFor(client).clear();

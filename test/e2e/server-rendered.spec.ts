@@ -68,6 +68,8 @@ test.describe('server-rendered widgets', () => {
     // One JSON-LD for the product: the server's, kept where it was.
     await expect(page.locator('script[type="application/ld+json"][data-svc-rich-snippet]')).toHaveCount(1);
     await expect(page.locator('head script[data-svc-rich-snippet]')).toHaveCount(0);
+    // Its work done on the server, hidden, the rich snippet loads no code at all.
+    expect(await page.evaluate(() => customElements.get('svc-rich-snippet'))).toBeUndefined();
 
     // Hydrated elements are live: a hotspot opens its card; the list loads its next page; a bar filters and says so.
     await expect.poll(() => updated(page, 'svc-shoppable-post'), { timeout: 15_000 }).toBe(true);
@@ -101,14 +103,14 @@ test.describe('server-rendered widgets', () => {
     expect(warnings).toEqual([]);
   });
 
-  test('a server-rendered list far below the fold hydrates when a shopper comes near it, still without a read', async ({ page }) => {
+  test('a server-rendered list far below the fold loads its code and hydrates when a shopper comes near it, still without a read', async ({ page }) => {
     const { apiBase } = e2eEnv();
     const { key } = await openServerRendered(page, 'far', { far: '1' });
     const list = () => updated(page, 'svc-reviews');
     await expect.poll(() => updated(page, 'svc-review-summary'), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.evaluate(() => customElements.get('svc-reviews') !== undefined), { timeout: 15_000 }).toBe(true);
-    // The page has settled (two idle periods): the list still shows the server's markup, not hydrated.
+    // The page has settled (two idle periods): the list still shows the server's markup, and its code has not loaded.
     await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))));
+    expect(await page.evaluate(() => customElements.get('svc-reviews'))).toBeUndefined();
     expect(await list()).toBe(false);
     await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
     const served = (await requestLog(apiBase, key)).length;
