@@ -94,12 +94,20 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
   if (planned.length === 0) return fragment;
   const reads = planned.flatMap((entry) => entry.reads);
   await seedReads(reads);
-  // What the content waits for (strings of another language, the full summary's part): a first render asks for it.
-  await Promise.all(planned.map((entry) => renderOne(entry).element.contentReady()));
-  // Again, since another render may have cleared the caches meanwhile; from here on, nothing waits.
-  await seedReads(reads);
-  const inserts = planned.map((entry) => {
-    const { markup } = renderOne(entry);
+  // Rendered at once, after the seeding and with nothing awaited between (so from these caches).
+  const rendered = planned.map((entry) => {
+    const { markup, element } = renderOne(entry);
+    return { entry, markup, waits: element.contentReady() };
+  });
+  // What some content waited for (strings of another language, the full summary's part), now
+  // asked for: those elements again, with it, from caches seeded anew (another render may have cleared them).
+  const again = rendered.filter((one) => one.waits !== undefined);
+  if (again.length > 0) {
+    await Promise.all(again.map((one) => one.waits));
+    await seedReads(reads);
+    for (const one of again) one.markup = renderOne(one.entry).markup;
+  }
+  const inserts = rendered.map(({ entry, markup }) => {
     // A rich snippet's work is done here, its JSON-LD in place. Hidden, it never comes near the
     // viewport, so the browser never loads its code (see the loader): no data to carry for it.
     const snippet = entry.element.tag === 'svc-rich-snippet';
