@@ -31,6 +31,7 @@ const page = (body: string) => `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Aster Linen Shirt (server-rendered widgets)</title>
+  <link rel="icon" href="data:,">
   <script src="/cdn/storefront-widgets.js" defer></script>
   <style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 720px; margin: 2rem auto; padding: 0 1rem; }</style>
 </head>
