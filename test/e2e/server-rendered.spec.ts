@@ -121,6 +121,39 @@ test.describe('server-rendered widgets', () => {
     expect((await recorded(page)).errors).toEqual([]);
   });
 
+  for (const width of [390, 700]) {
+    test(`a carousel rendered on the server shows as many slides before and after it hydrates, and moves (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const slide = () =>
+        page.evaluate(() => {
+          const root = document.querySelector('svc-post-gallery')!.shadowRoot!;
+          return { width: root.querySelector('.slide')!.getBoundingClientRect().width, track: root.querySelector('.carousel-track')!.getBoundingClientRect().width };
+        });
+      await page.route('**/dist/cdn/**', (route) => route.abort());
+      await openServerRendered(page, `carousel_static_${width}`, { gallery: 'carousel' });
+      // The server's markup alone, no script: the carousel's CSS fits the slides.
+      const before = await slide();
+      expect(before.width).toBeGreaterThan(100);
+      await page.unroute('**/dist/cdn/**');
+      const { apiBase } = e2eEnv();
+      const { key } = await openServerRendered(page, `carousel_${width}`, { gallery: 'carousel' });
+      const served = (await requestLog(apiBase, key)).length;
+      await page.locator('svc-post-gallery').scrollIntoViewIfNeeded();
+      await expect.poll(() => updated(page, 'svc-post-gallery'), { timeout: 15_000 }).toBe(true);
+      // Measured in the browser now (its style names the slides in view), and the same size as the CSS gave.
+      await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.carousel') as HTMLElement).style.getPropertyValue('--_cols'))).not.toBe('');
+      const after = await slide();
+      expect(Math.abs(after.width - before.width)).toBeLessThan(1);
+      const next = page.locator('svc-post-gallery [part~="next"]');
+      await expect(next).toHaveAttribute('aria-disabled', 'false');
+      await next.click();
+      await expect.poll(() => page.evaluate(() => Math.abs(document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.carousel-track')!.scrollLeft))).toBeGreaterThan(50);
+      expect((await requestLog(apiBase, key)).length).toBe(served);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+      expect((await recorded(page)).errors).toEqual([]);
+    });
+  }
+
   test('a gallery rendered on the server has the columns of its width before and after it hydrates (320 px: two)', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     const columns = () => page.evaluate(() => getComputedStyle(document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.grid')!).gridTemplateColumns.split(' ').length);

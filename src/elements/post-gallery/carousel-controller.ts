@@ -49,7 +49,8 @@ export class CarouselController implements ReactiveController {
   hostDisconnected(): void {
     this.track?.removeEventListener('scroll', this.onScroll);
     this.track = undefined;
-    cancelAnimationFrame(this.frame);
+    // None asked for on a server (which has no cancelAnimationFrame).
+    if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = 0;
   }
 

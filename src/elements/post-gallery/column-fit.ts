@@ -1,9 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { parseColumns } from './gallery-options.js';
+import { DEFAULT_GAP, MIN_SLIDE, parseColumns } from './gallery-options.js';
 
 /** Narrowest tile before the grid and masonry drop a column (and the carousel shows fewer slides). */
 const MIN_TILE = 140;
-const MIN_SLIDE = 200;
 
 interface Host extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -79,7 +78,7 @@ export class ColumnFit implements ReactiveController {
     const themed = style.getPropertyValue('--svc-gallery-columns').trim();
     const most = this.host.columns != null ? parseColumns(this.host.columns) : parseColumns(themed === '' ? undefined : themed);
     const min = this.host.layout === 'carousel' ? MIN_SLIDE : MIN_TILE;
-    const space = Number.isFinite(gap) ? gap : 12;
+    const space = Number.isFinite(gap) ? gap : DEFAULT_GAP;
     const fit = Math.max(1, Math.min(most, Math.floor((width + space) / (min + space))));
     if (fit === this.columns) return;
     this.columns = fit;

@@ -1,4 +1,11 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { DEFAULT_GAP, MAX_COLUMNS, MIN_SLIDE } from './gallery-options.js';
+
+/** From two slides on, the width at which one more fits (column-fit.ts's count, with the default gap). */
+const slidesThatFit = (): string =>
+  Array.from({ length: MAX_COLUMNS - 1 }, (_, i) => i + 2)
+    .map((n) => `@container (min-width: ${n * MIN_SLIDE + (n - 1) * DEFAULT_GAP}px) { .carousel-track { --_fit: ${n}; } }`)
+    .join('\n');
 
 /**
  * The masonry and carousel layouts' styles, adopted by the gallery with their code
@@ -23,10 +30,20 @@ export const layoutStyles = css`
     height: 100%;
   }
 
-  /* Carousel */
+  /*
+   * Carousel. Until script has measured it (a server render), the CSS fits the slides as
+   * column-fit.ts will: as many 200 px slides as the width holds (with the default 12 px
+   * gap), at most --_most (the columns attribute), else --svc-gallery-columns, else 4;
+   * fewer than three let the next one peek in.
+   */
   .carousel {
     position: relative;
+    container-type: inline-size;
   }
+  .carousel-track {
+    --_fit: 1;
+  }
+  ${unsafeCSS(slidesThatFit())}
   .carousel-track {
     display: flex;
     gap: var(--_gap);
@@ -43,7 +60,8 @@ export const layoutStyles = css`
     display: none;
   }
   .slide {
-    flex: 0 0 calc((100% - (var(--_cols) - 1) * var(--_gap)) / (var(--_cols) + var(--_peek, 0)));
+    --_n: var(--_cols, min(var(--_fit), var(--_most, var(--svc-gallery-columns, 4))));
+    flex: 0 0 calc((100% - (var(--_n) - 1) * var(--_gap)) / (var(--_n) + var(--_peek, clamp(0, (3 - var(--_n)) * 0.25, 0.25))));
     min-width: 0;
     scroll-snap-align: start;
   }

@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { cssText } from '../shared/css-text.js';
 import type { CarouselController } from './carousel-controller.js';
 import { layoutPending, layoutSentinel, layoutTile } from './grid.js';
-import { renderSkeleton, type LayoutContext } from './layouts.js';
+import { carouselStyle, renderSkeleton, type LayoutContext } from './layouts.js';
 import { containerStyle, layoutMasonry, placementStyle, SKELETON_RATIOS } from './masonry.js';
 import { mediaRatio } from './tile.js';
 
@@ -69,7 +69,7 @@ export function renderCarousel(ctx: CarouselContext): TemplateResult {
     : Array.from({ length: ctx.skeletons }, () => html`<div class="slide" aria-hidden="true">${renderSkeleton()}</div>`);
   const prevDisabled = !ctx.posts || carousel.atStart;
   const nextDisabled = !ctx.posts || (carousel.atEnd && !ctx.hasMore);
-  return html`<div class="carousel" role="region" aria-roledescription=${localizer.t('gallery.carousel')} aria-label=${localizer.t('gallery.label')} style=${cssText(`--_cols: ${ctx.columns}; --_peek: ${ctx.columns < 3 ? 0.25 : 0}`)}>
+  return html`<div class="carousel" role="region" aria-roledescription=${localizer.t('gallery.carousel')} aria-label=${localizer.t('gallery.label')} style=${cssText(carouselStyle(ctx))}>
     <button
       part="button prev"
       class="nav prev"

@@ -15,6 +15,8 @@ export interface LayoutContext {
    * grid's CSS takes the theme's `--svc-gallery-columns`, else 4.
    */
   gridColumns: number | undefined;
+  /** Whether `columns` was measured (in a browser, at the element's width). */
+  measured: boolean;
   localizer: Localizer;
   onOpen: (index: number, tile: HTMLElement) => void;
   /** Whether to put the `load="scroll"` sentinel after the posts. */
@@ -27,6 +29,14 @@ export interface LayoutContext {
 
 /** The grid's style: its most columns, where known (the grid's CSS fits as many as 140 px tiles allow). */
 export const gridStyle = (ctx: LayoutContext): string | undefined => (ctx.gridColumns === undefined ? undefined : `--_cols: ${ctx.gridColumns}`);
+
+/**
+ * The carousel's style: the slides in view, and the next one's peek, once measured; before
+ * (a server render, the browser's first render), the most the `columns` attribute allows,
+ * where given, and the carousel's CSS fits the slides as the measurement will.
+ */
+export const carouselStyle = (ctx: LayoutContext): string | undefined =>
+  ctx.measured ? `--_cols: ${ctx.columns}; --_peek: ${ctx.columns < 3 ? 0.25 : 0}` : ctx.gridColumns === undefined ? undefined : `--_most: ${ctx.gridColumns}`;
 
 /** A grey, blurhash-less stand-in for a tile while the first page loads. */
 export function renderSkeleton(ratio?: number): TemplateResult {

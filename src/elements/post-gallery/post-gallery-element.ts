@@ -1,5 +1,5 @@
 import type { InfiniteData, InfiniteQueryObserverResult } from '@tanstack/query-core';
-import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, isServer, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { StorefrontError } from '../../api/errors.js';
 import type { Page, Post } from '../../api/types.js';
 import { infiniteQueryController } from '../../controllers/query-controller.js';
@@ -220,6 +220,20 @@ export class SvcPostGallery extends StorefrontElement {
     void this.focusReturn.restore();
   };
 
+  /**
+   * A carousel rendered on the server, and the browser's first render over it, wait for
+   * the carousel's code (one in the browser shows its loading state meanwhile instead).
+   */
+  protected override partsLoading(): Promise<unknown> | undefined {
+    return this.mode === 'carousel' && this.rendersServerMarkup ? this.extras.loading() : undefined;
+  }
+
+  /** The carousel's styles, which it adopts with its code: a server render writes them out beside the gallery's own. */
+  get partStyles() {
+    const layouts = this.mode === 'carousel' ? this.extras.value?.layoutStyles : undefined;
+    return layouts ? [layouts] : [];
+  }
+
   /** Whether the posts can be shown: for the masonry or carousel, once their code is there (the loading state stays meanwhile). */
   private layoutReady(): boolean {
     return this.mode === 'grid' || this.extras.value !== undefined;
@@ -228,7 +242,7 @@ export class SvcPostGallery extends StorefrontElement {
   /** The gallery's own styles, then the masonry and carousel's once they are loaded. */
   private adoptLayoutStyles(): void {
     const layouts = this.extras.value?.layoutStyles;
-    if (this.renderRoot instanceof ShadowRoot && layouts) adoptStyles(this.renderRoot, [...SvcPostGallery.elementStyles, layouts]);
+    if (!isServer && this.renderRoot instanceof ShadowRoot && layouts) adoptStyles(this.renderRoot, [...SvcPostGallery.elementStyles, layouts]);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -260,6 +274,7 @@ export class SvcPostGallery extends StorefrontElement {
       skeletons: parsePageSize(this.pageSize),
       columns: this.fit.current,
       gridColumns: this.fit.columns ?? (this.columns == null ? undefined : parseColumns(this.columns)),
+      measured: this.fit.columns !== undefined,
       localizer: this.localizer,
       onOpen: this.openTile,
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,
