@@ -6,7 +6,7 @@
  * they are added, and imports each element's ES module from `dist/cdn/module/` (after
  * the page's load event, for the elements of a page still loading), with
  * every chunk that module needs imported at the same time, so a page loads the code of
- * the elements it shows and nothing else.
+ * the elements it shows and nothing else (an element rendered on the server: once near).
  *
  * Like Shoelace's autoloader, it watches the document, not other shadow roots: it also
  * looks through open shadow roots once the page has loaded, and
