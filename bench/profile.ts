@@ -17,7 +17,7 @@ import { startEmulator } from '../demo/emulator/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
 import { testKey } from '../test/support/emulator-control.ts';
 import { heroJpeg } from './lib/hero.ts';
-import { productPage, productPagePlain, productPageTheme } from './lib/pages.ts';
+import { productPage, productPagePlain, productPageTheme, serverRenderedProductPage } from './lib/pages.ts';
 import { startSite } from './lib/server.ts';
 import { navigationTo, TASK_PARTS, type CallFrame, type TraceEvent } from './lib/trace.ts';
 
@@ -52,12 +52,15 @@ const apiBase = emulator.url;
 const key = await testKey(apiBase, 'bench_profile');
 // The scripts from a second origin, as from the library's CDN (see bench/run.ts).
 const cdn = await startSite({ root: DIST, pages: () => undefined, files: {} });
-/** `--page ssr`: the product page with its widgets rendered on the server (dist/ssr/, run `npm run build` first), as `npm run bench:ssr` serves it. */
-async function serverRendered(): Promise<string> {
-  const { renderWidgets } = (await import(join(process.cwd(), 'dist', 'ssr', 'index.js'))) as typeof import('../src/ssr/index.ts');
-  return renderWidgets(productPage(apiBase, key, cdn.origin), { publishableKey: key, market: 'us', apiBase });
-}
-const html = PAGE === 'plain' ? productPagePlain() : PAGE === 'product' ? productPage(apiBase, key, cdn.origin) : PAGE === 'ssr' ? await serverRendered() : productPageTheme(apiBase, key, cdn.origin);
+// `--page ssr`: rendered on the server (dist/ssr/, run `npm run build` first), as `npm run bench:ssr` serves it.
+const html =
+  PAGE === 'plain'
+    ? productPagePlain()
+    : PAGE === 'product'
+      ? productPage(apiBase, key, cdn.origin)
+      : PAGE === 'ssr'
+        ? await serverRenderedProductPage(process.cwd(), apiBase, key, cdn.origin)
+        : productPageTheme(apiBase, key, cdn.origin);
 const files: Record<string, Buffer> = { '/hero.jpg': heroJpeg() };
 const site = await startSite({ root: DIST, pages: (path) => (path === '/' ? html : undefined), files });
 const executablePath = chromiumExecutable();

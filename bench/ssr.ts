@@ -17,14 +17,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { startEmulator } from '../demo/emulator/server.ts';
 import { testKey } from '../test/support/emulator-control.ts';
 import { buildBundles, copyBuilt } from './lib/build.ts';
 import { heroJpeg } from './lib/hero.ts';
 import { lighthouse, stopLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
-import { EMPTY_SCRIPT, productPage, productPageEmptyScript, productPagePlain } from './lib/pages.ts';
+import { EMPTY_SCRIPT, productPageEmptyScript, productPagePlain, serverRenderedProductPage } from './lib/pages.ts';
 import { fixed, median, ms, signed, table } from './lib/print.ts';
 import { startSite } from './lib/server.ts';
 
@@ -41,7 +41,6 @@ try {
   // The server render and the script tag from one build, so that their templates agree.
   if (process.argv.includes('--no-build')) copyBuilt(out);
   else await buildBundles(out, 'build');
-  const { renderWidgets } = (await import(resolve('dist/ssr/index.js'))) as typeof import('../src/ssr/index.ts');
 
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
   closing.push(() => emulator.close());
@@ -72,7 +71,7 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     plain.push(await lighthouse(`${site.origin}/product-plain.html`, `ssr-plain-${run}`));
     const key = await testKey(apiBase, 'bench_ssr');
-    html = await renderWidgets(productPage(apiBase, key, cdn.origin), { publishableKey: key, market: 'us', apiBase });
+    html = await serverRenderedProductPage(process.cwd(), apiBase, key, cdn.origin);
     rendered.set(key, html);
     padded = padTo(productPagePlain(), brotli(html));
     server.push(await lighthouse(`${site.origin}/product-ssr.html?key=${encodeURIComponent(key)}`, `ssr-widgets-${run}`));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { escapeAttribute } from '../../src/ssr/fragment.ts';
 
 /**
@@ -35,6 +36,15 @@ export function productPageTheme(apiBase: string, key: string, cdn = ''): string
   const html = productPage(apiBase, key, cdn);
   if (!html.includes(BADGE)) throw new Error('bench/pages/product.html: the badge summary under the title is gone');
   return html.replace(/[^{}]*:not\(:defined\)[^{}]*\{[^}]*\}/g, '').replace(BADGE, '<svc-review-summary product-ref="aster-linen-shirt"></svc-review-summary>');
+}
+
+/**
+ * The product page with its widgets rendered on the server by a checkout's built package
+ * (`<checkout>/dist/ssr/`, `npm run build` there), as a shop's server renders it.
+ */
+export async function serverRenderedProductPage(checkout: string, apiBase: string, key: string, cdn: string): Promise<string> {
+  const { renderWidgets } = (await import(join(resolve(checkout), 'dist', 'ssr', 'index.js'))) as typeof import('../../src/ssr/index.ts');
+  return renderWidgets(productPage(apiBase, key, cdn), { publishableKey: key, market: 'us', apiBase });
 }
 
 /** The same page without the widgets: no script tag, no elements. */

@@ -72,6 +72,7 @@ function start(): void {
   // A server-rendered element (its shadow root came with the page) shows its content
   // already: its code loads when a shopper comes near it (a screen and a half away, as
   // hydration waits for), not with the page. One hidden (a closed tab) loads once shown.
+  // render-pacing.ts's NEAR_MARGIN, on every side here: four bytes fewer in this file.
   const near = new IntersectionObserver(
     (entries) => {
       // Observed until the tag loads: `load` asks for each tag once.

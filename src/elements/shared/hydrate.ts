@@ -84,6 +84,7 @@ const near = (element: Element): Promise<void> =>
         observer.disconnect();
         resolve();
       },
+      // render-pacing.ts's NEAR_MARGIN, written out: importing it would change the core chunk's name, which the loader's table spells.
       { rootMargin: '150% 0px' },
     );
     observer.observe(element);
