@@ -18,8 +18,14 @@ interface ManifestChunk {
 
 const ID = 'virtual:element-modules';
 
-/** `{ tag: [module, ...chunks it imports, transitively] }`, paths relative to the modules' folder; an idle element's list starts with `0`. */
-export function elementModules(manifestPath: string): Record<string, (string | 0)[]> {
+/**
+ * What the loader needs: the shared chunks, each named once (paths relative to the modules'
+ * folder), and for each tag the chunks its module imports, transitively, as indexes into
+ * that list; an idle element's list starts with `-1`. The tag names its module
+ * (`svc-post-gallery` → `svc-post-gallery.js`). Naming each chunk once keeps the loader's
+ * size from moving with the chunks' hashes.
+ */
+export function elementModules(manifestPath: string): { chunks: string[]; elements: Record<string, number[]> } {
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -30,15 +36,22 @@ export function elementModules(manifestPath: string): Record<string, (string | 0
     for (const next of manifest[key]?.imports ?? []) if (!seen.has(next)) chunksOf(next, seen.add(next));
     return seen;
   };
-  return Object.fromEntries(
+  const chunks: string[] = [];
+  const indexOf = (file: string): number => {
+    if (!chunks.includes(file)) chunks.push(file);
+    return chunks.indexOf(file);
+  };
+  const elements = Object.fromEntries(
     ELEMENTS.map(({ tag, load }) => {
       const key = `src/${elementSource(tag)}`;
       const entry = manifest[key];
       if (!entry) throw new Error(`${manifestPath} has no module for <${tag}> (${key}).`);
-      const files = [entry.file, ...[...chunksOf(key)].map((chunk) => manifest[chunk]!.file)];
-      return [tag, load === 'idle' ? [0 as const, ...files] : files];
+      if (entry.file !== `${tag}.js`) throw new Error(`${manifestPath}: <${tag}>'s module is ${entry.file}, not ${tag}.js, which the loader asks for.`);
+      const needs = [...chunksOf(key)].map((chunk) => indexOf(manifest[chunk]!.file));
+      return [tag, load === 'idle' ? [-1, ...needs] : needs];
     }),
   );
+  return { chunks, elements };
 }
 
 /** `virtual:element-modules`, from the manifest in `module/.vite/` under the loader build's own `outDir`. */
@@ -48,6 +61,10 @@ export function elementModulesPlugin(): Plugin {
     name: 'storefront-widgets:element-modules',
     configResolved: (config) => void (manifestPath = resolve(config.root, config.build.outDir, 'module/.vite/manifest.json')),
     resolveId: (source) => (source === ID ? `\0${ID}` : null),
-    load: (id) => (id === `\0${ID}` ? `export const ELEMENT_MODULES = ${JSON.stringify(elementModules(manifestPath))};` : null),
+    load: (id) => {
+      if (id !== `\0${ID}`) return null;
+      const { chunks, elements } = elementModules(manifestPath);
+      return `export const CHUNKS = ${JSON.stringify(chunks)};\nexport const ELEMENT_MODULES = ${JSON.stringify(elements)};`;
+    },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Written by the build (`build/element-modules.ts`) from the element table and the
- * element modules' build manifest: for each tag, its module under `dist/cdn/module/` and
- * then every chunk that module imports, directly or not; led by `0` for an element the
- * loader imports when the page is idle.
+ * element modules' build manifest: the shared chunks under `dist/cdn/module/`, each named
+ * once, and for each tag the chunks its module (`<tag>.js`) imports, directly or not, as
+ * indexes into `CHUNKS`; led by `-1` for an element the loader imports when the page is idle.
  */
 declare module 'virtual:element-modules' {
-  export const ELEMENT_MODULES: Readonly<Record<string, readonly (string | 0)[]>>;
+  export const CHUNKS: readonly string[];
+  export const ELEMENT_MODULES: Readonly<Record<string, readonly number[]>>;
 }

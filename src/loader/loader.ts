@@ -16,7 +16,7 @@ import { configure } from '../page/configure.js';
 import { sharedSingleton } from '../page/shared-state.js';
 import { setStrings } from '../page/strings.js';
 import { VERSION } from '../version.js';
-import { ELEMENT_MODULES } from 'virtual:element-modules';
+import { CHUNKS, ELEMENT_MODULES } from 'virtual:element-modules';
 
 /** The script tag's global, `window.StorefrontWidgets`: page-wide settings and strings. */
 export interface StorefrontWidgetsGlobal {
@@ -53,16 +53,16 @@ function start(): void {
     if (pending.size === 0) observer.disconnect();
     // Another copy of the library (a theme's bundle) defined it already: leave it.
     if (customElements.get(tag)) return;
-    const files = [...ELEMENT_MODULES[tag]!];
-    const idle = files[0] === 0 && files.shift() === 0;
-    const [file, ...chunks] = files as string[];
+    const needs = ELEMENT_MODULES[tag]!;
+    const idle = needs[0]! < 0;
+    const file = `${tag}.js`;
     const url = (name: string) => new URL(name, modules).href;
     const go = () => {
       // Each chunk as a module of its own: fetched at once (no waterfall) and evaluated as it
       // arrives, in a task of its own. Not a `modulepreload` link, whose insertion makes the
       // browser recalculate the page's styles. A failure shows in the element's import below.
-      for (const chunk of chunks) import(/* @vite-ignore */ url(chunk)).catch(() => {});
-      import(/* @vite-ignore */ url(file!)).catch((error: unknown) => console.error(`storefront-widgets: could not load <${tag}> from ${url(file!)}.`, error));
+      for (const chunk of needs) if (chunk >= 0) import(/* @vite-ignore */ url(CHUNKS[chunk]!)).catch(() => {});
+      import(/* @vite-ignore */ url(file)).catch((error: unknown) => console.error(`storefront-widgets: could not load <${tag}> from ${url(file)}.`, error));
     };
     // Each element's imports in a task of their own: two dozen import() calls in one task
     // took 50 to 120 ms at a phone's speed.

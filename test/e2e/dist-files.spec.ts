@@ -53,10 +53,16 @@ test.describe('dist/cdn/storefront-widgets.js, the script tag', () => {
 
   test('knows, for each element, its module and every chunk that module needs (as the build manifest says)', () => {
     const code = read(path);
-    for (const { tag } of ELEMENTS) {
-      const files = moduleFiles(tag);
-      expect(files[0]).toBe(`${tag}.js`);
-      for (const file of files) expect(code, `${tag} needs ${file}`).toContain(`\`${file}\``);
+    // The build's table as minified: the shared chunks, each named once, and each tag's indexes into them (led by -1 when idle).
+    const chunks = JSON.parse(code.match(/\[`chunks\/[^\]]*\]/)![0].replaceAll('`', '"')) as string[];
+    const table = JSON.parse(code.match(/\{"svc-[^}]*\}/)![0]) as Record<string, number[]>;
+    expect(Object.keys(table).sort()).toEqual(ELEMENTS.map(({ tag }) => tag).sort());
+    for (const { tag, load } of ELEMENTS) {
+      const [module, ...needs] = moduleFiles(tag);
+      expect(module).toBe(`${tag}.js`);
+      const indexes = table[tag]!;
+      expect(indexes[0] === -1, `${tag} waits for an idle moment`).toBe(load === 'idle');
+      expect(indexes.filter((index) => index >= 0).map((index) => chunks[index]).sort(), tag).toEqual(needs.sort());
     }
   });
 
