@@ -62,7 +62,8 @@ export { storefrontFor, type Storefront } from './queries/query-client.js';
 export { infiniteQueryController, ObserverController, queryController, type QuerySource } from './controllers/query-controller.js';
 
 // Page-wide settings and strings (shared by every copy of the library on the page).
-export { configure, type PageSettings, type StorefrontSettings } from './page/configure.js';
+export { configure } from './configure.js';
+export type { PageSettings, StorefrontSettings } from './page/configure.js';
 export type { AnalyticsData, AnalyticsEventName, AnalyticsSettings, ConsentSettings } from './page/analytics-settings.js';
 export { Localizer } from './i18n/localize.js';
 export { setStrings, type StringOverrides } from './page/strings.js';

@@ -4,9 +4,9 @@
  * granted, and nothing otherwise. The widgets themselves send no request for analytics,
  * set no cookie and store nothing: what leaves the page is up to the page's own tools.
  *
- * Where it lives: `configure()` (in `src/page/`, which the script tag's small loader
- * carries without Lit) only stores the settings in page-shared state and calls the
- * listeners registered there. This module is a chunk of the element code loaded once
+ * Where it lives: `configure()` hands the settings to their checks (`settings.ts`), which
+ * store them in page-shared state and call the listeners registered there (the script
+ * tag's small loader fetches those checks when it is given some). This module is a chunk of the element code loaded once
  * the page turns analytics on (see the base element), so a page without analytics never
  * downloads it. It listens once at the
  * document for the bubbling, composed `svc-*` events, reading the settings at each

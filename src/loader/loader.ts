@@ -12,7 +12,9 @@
  * looks through open shadow roots once the page has loaded, and
  * `StorefrontWidgets.discover(root)` loads what a later shadow root holds.
  */
-import { configure } from '../page/configure.js';
+import type * as AnalyticsChecks from '../analytics/settings.js';
+import { pageAnalytics } from '../page/analytics-settings.js';
+import { configure, type PageSettings } from '../page/configure.js';
 import { sharedSingleton } from '../page/shared-state.js';
 import { setStrings } from '../page/strings.js';
 import { VERSION } from '../version.js';
@@ -21,7 +23,7 @@ import { CHUNKS, ELEMENT_MODULES } from 'virtual:element-modules';
 /** The script tag's global, `window.StorefrontWidgets`: page-wide settings and strings. */
 export interface StorefrontWidgetsGlobal {
   readonly version: string;
-  readonly configure: typeof configure;
+  readonly configure: (settings: PageSettings) => void;
   readonly setStrings: typeof setStrings;
   /** Loads the elements under `root` (a shadow root the loader cannot watch). */
   readonly discover: (root: ParentNode) => void;
@@ -56,13 +58,12 @@ function start(): void {
     const needs = ELEMENT_MODULES[tag]!;
     const idle = needs[0]! < 0;
     const file = `${tag}.js`;
-    const url = (name: string) => new URL(name, modules).href;
     const go = () => {
       // Each chunk as a module of its own: fetched at once (no waterfall) and evaluated as it
       // arrives, in a task of its own. Not a `modulepreload` link, whose insertion makes the
       // browser recalculate the page's styles. A failure shows in the element's import below.
       for (const chunk of needs) if (chunk >= 0) import(/* @vite-ignore */ url(CHUNKS[chunk]!)).catch(() => {});
-      import(/* @vite-ignore */ url(file)).catch((error: unknown) => console.error(`storefront-widgets: could not load <${tag}> from ${url(file)}.`, error));
+      fetchModule(file, `<${tag}>`);
     };
     // Each element's imports in a task of their own: two dozen import() calls in one task
     // took 50 to 120 ms at a phone's speed.
@@ -100,8 +101,21 @@ function start(): void {
     walkShadowRoots(document, discover);
   });
 
+  /** `configure`, with the checks of analytics settings fetched (at once, a small file) when some wait for them. */
+  const configurePage = (settings: PageSettings): void => {
+    configure(settings);
+    if (pageAnalytics().queued?.length) void fetchModule('analytics-settings.js', 'the analytics settings').then((checks) => (checks as typeof AnalyticsChecks | undefined)?.installAnalyticsSettings(pageAnalytics()));
+  };
+
   sharedSingleton('registered.v1', () => ({ version: VERSION }));
-  globalThis.StorefrontWidgets = Object.freeze({ version: VERSION, configure, setStrings, discover });
+  globalThis.StorefrontWidgets = Object.freeze({ version: VERSION, configure: configurePage, setStrings, discover });
+}
+
+const url = (name: string) => new URL(name, modules).href;
+
+/** Imports one of the build's modules (a file in `module/`), with a console error naming `what` when it cannot. */
+function fetchModule(file: string, what: string): Promise<unknown> {
+  return import(/* @vite-ignore */ url(file)).catch((error: unknown) => console.error(`storefront-widgets: could not load ${what} from ${url(file)}.`, error));
 }
 
 /**

@@ -43,9 +43,22 @@ export interface ConsentSettings {
   analytics?: boolean | undefined;
 }
 
-interface AnalyticsState {
+/** What `configure()` was given of analytics and consent, as given (unchecked). */
+export interface AnalyticsInput {
+  analytics?: unknown;
+  consent?: unknown;
+}
+
+export interface AnalyticsState {
   analytics: AnalyticsSettings | undefined;
   consent: ConsentSettings | undefined;
+  /**
+   * Checks and applies a `configure()`'s analytics and consent (`analytics/settings.ts`),
+   * once a copy of the library has installed it; until then they wait in `queued`.
+   * Optional: the state may have been made by a copy that predates them.
+   */
+  apply?: (input: AnalyticsInput) => void;
+  queued?: AnalyticsInput[];
   /** Called after each change (the bridge re-reads consent: flushes or drops its queue). */
   readonly listeners: Set<() => void>;
   /** Set by the first copy of the library that listens for events, so that a second copy does not report them twice. */
@@ -56,53 +69,18 @@ interface AnalyticsState {
 export const pageAnalytics = () =>
   sharedSingleton('page-analytics.v1', (): AnalyticsState => ({ analytics: undefined, consent: undefined, listeners: new Set(), bridge: false }));
 
-const MAX_QUEUE = 1000;
-
-/** The settings as given when they are valid; a console error naming the fault (and the setting left as it was) otherwise. */
-function validAnalytics(value: unknown): AnalyticsSettings | null | undefined {
-  if (value === undefined || value === null || value === false) return undefined;
-  const fault = (why: string) => {
-    console.error(`storefront-widgets: configure({ analytics }) ignored: ${why}`);
-    return null;
-  };
-  if (typeof value !== 'object') return fault('expected an object such as { dataLayer: true }.');
-  const { dataLayer, onEvent, queueUntilConsent } = value as Record<string, unknown>;
-  if (dataLayer !== undefined && typeof dataLayer !== 'boolean') return fault('dataLayer must be true or false.');
-  if (onEvent !== undefined && typeof onEvent !== 'function') return fault('onEvent must be a function.');
-  const bound = typeof queueUntilConsent === 'number' && Number.isInteger(queueUntilConsent) && queueUntilConsent > 0 && queueUntilConsent <= MAX_QUEUE;
-  if (queueUntilConsent !== undefined && typeof queueUntilConsent !== 'boolean' && !bound) {
-    return fault(`queueUntilConsent must be true, false or a whole number from 1 to ${MAX_QUEUE}.`);
-  }
-  return value as AnalyticsSettings;
-}
-
-function validConsent(value: unknown): ConsentSettings | null | undefined {
-  if (value === undefined || value === null) return undefined;
-  const analytics = typeof value === 'object' ? (value as Record<string, unknown>)['analytics'] : value;
-  if (analytics === undefined || typeof analytics === 'boolean') return { analytics };
-  console.error('storefront-widgets: configure({ consent }) ignored: expected { analytics: true } or { analytics: false }.');
-  return null;
-}
-
-/** Applies the `analytics` and `consent` parts of `configure()`, when given, and tells the bridge. */
-export function configureAnalytics(settings: { analytics?: unknown; consent?: unknown }): void {
+/**
+ * Hands the `analytics` and `consent` parts of `configure()`, when given, to the code that
+ * checks and applies them (`analytics/settings.ts`), or queues them until a copy of the
+ * library installs it: the package's `configure` installs it first; the script tag's
+ * loader imports it once something waits, so that its checks and messages stay out of the
+ * loader.
+ */
+export function configureAnalytics(input: AnalyticsInput): void {
+  if (!('analytics' in input) && !('consent' in input)) return;
   const state = pageAnalytics();
-  let changed = false;
-  if ('analytics' in settings) {
-    const analytics = validAnalytics(settings.analytics);
-    if (analytics !== null) {
-      state.analytics = analytics;
-      changed = true;
-    }
-  }
-  if ('consent' in settings) {
-    const consent = validConsent(settings.consent);
-    if (consent !== null) {
-      state.consent = consent;
-      changed = true;
-    }
-  }
-  if (changed) for (const listener of state.listeners) listener();
+  if (state.apply) state.apply(input);
+  else (state.queued ??= []).push(input);
 }
 
 /** The DOM events the bridge reports, and the name it gives each. */

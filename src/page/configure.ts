@@ -23,13 +23,15 @@ export const pageDefaults = () => sharedSingleton('page-defaults.v1', (): Storef
 /**
  * Sets page-wide defaults for every element (in every copy of the library on the page).
  * An element's own attributes, then the nearest `<svc-storefront>`, beat these.
- * `analytics` and `consent` set the analytics bridge (each replaces what was set before).
+ * `analytics` and `consent` go to the analytics bridge's settings, checked there (see
+ * `configureAnalytics`): the package's `configure` (src/configure.ts) checks them at once,
+ * the script tag's loader once it has fetched the checks.
  */
 export function configure(settings: PageSettings): void {
-  const { analytics, consent, ...storefront } = settings;
+  const { analytics: _analytics, consent: _consent, ...storefront } = settings;
   configureAnalytics(settings);
-  // Analytics and consent alone change nothing the elements show.
-  if (Object.keys(storefront).length === 0 && (analytics !== undefined || consent !== undefined)) return;
+  // Analytics and consent change nothing the elements show.
+  if (Object.keys(storefront).length === 0) return;
   Object.assign(pageDefaults(), storefront);
   refreshElements();
 }

@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import type { SvcShoppablePost } from '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import { viewTiming } from '../../src/controllers/view-tracker.ts';
-import { configure } from '../../src/page/configure.ts';
+import { configure } from '../../src/configure.ts';
 import type { AnalyticsData, AnalyticsEventName } from '../../src/page/analytics-settings.ts';
 import { testKey } from '../support/emulator-control.ts';
 
@@ -312,7 +312,7 @@ describe('two copies of the library on one page', () => {
   it("share configure()'s settings and report each event once", async () => {
     // A second copy: the same sources as separate module instances, as a second bundle would carry them.
     const copy = '?copy=2';
-    const second = (await import(/* @vite-ignore */ `../../src/page/configure.ts${copy}`)) as typeof import('../../src/page/configure.ts');
+    const second = (await import(/* @vite-ignore */ `../../src/configure.ts${copy}`)) as typeof import('../../src/configure.ts');
     const secondBridge = (await import(/* @vite-ignore */ `../../src/analytics/bridge.ts${copy}`)) as typeof import('../../src/analytics/bridge.ts');
     expect(second.configure).not.toBe(configure);
     secondBridge.startAnalyticsBridge();

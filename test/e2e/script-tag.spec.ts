@@ -297,6 +297,29 @@ test.describe('the script-tag bundle', () => {
   });
 });
 
+test.describe("configure()'s analytics settings from the script tag", () => {
+  test('are checked by a file of their own, fetched only once some are given: a wrong one is refused with a console error, a right one turns the bridge on', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const log = await openPage(page, 'analytics_checks', { scripts: 'classic-defer', at: 'head' });
+    await expectAllRendered(page);
+    const checks = () => fetched.filter((path) => path.endsWith('/module/analytics-settings.js')).length;
+    expect(checks()).toBe(0);
+    const configure = (settings: unknown) =>
+      page.evaluate((given) => (globalThis as unknown as { StorefrontWidgets: { configure: (settings: unknown) => void } }).StorefrontWidgets.configure(given), settings);
+    await page.evaluate(() => void ((globalThis as unknown as { dataLayer: unknown[] }).dataLayer = []));
+    await configure({ analytics: { dataLayer: 'yes' } });
+    await expect.poll(() => log.errors.length).toBe(1);
+    expect(log.errors[0]).toContain('storefront-widgets: configure({ analytics }) ignored: dataLayer must be true or false.');
+    await configure({ analytics: { dataLayer: true }, consent: { analytics: true } });
+    await page.locator('svc-shoppable-post [part~="hotspot"]').first().click();
+    const productViews = () => page.evaluate(() => (globalThis as unknown as { dataLayer: { event?: string }[] }).dataLayer.filter((entry) => entry.event === 'svc_product_view').length);
+    await expect.poll(productViews).toBe(1);
+    expect(checks()).toBe(1);
+    expect(log.errors).toHaveLength(1);
+  });
+});
+
 test.describe('engagement events and the analytics bridge, with two copies of the library', () => {
   test('configure() from the global reaches both copies; an event is pushed into the dataLayer once', async ({ page }) => {
     const log = await openPage(page, 'analytics_two_copies', { scripts: 'classic,other', at: 'head' });
