@@ -189,6 +189,35 @@ test.describe('the script-tag bundle', () => {
     expect(readFileSync('README.md', 'utf8')).toContain(RESERVE_BADGE);
   });
 
+  test("with the page's own rules holding their space, a full summary and a gallery in German keep it from their definition on: nothing below them moves", async ({ page }) => {
+    const elements = 'svc-review-summary,svc-post-gallery';
+    const rendered = async () => {
+      await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+      await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    };
+    // Their heights once rendered, from a first load: the page's rules reserve exactly these.
+    await openPage(page, 'reserved_heights', { scripts: 'classic-defer', at: 'head', elements, market: 'de' });
+    await rendered();
+    const heights = await page.evaluate((tags) => tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height] as const), elements.split(','));
+    const style = heights.map(([tag, height]) => `${tag}:not(:defined) { display: block; height: ${height}px }`).join('\n');
+    // What their first render fetches, the German strings and the full summary's part, answers late.
+    await page.route(/\/chunks\/(de|summary-[^/]+)\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (globalThis as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const log = await openPage(page, 'reserved', { scripts: 'classic-defer', at: 'head', elements, market: 'de', style });
+    await rendered();
+    expect(await page.evaluate(() => (globalThis as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(log.errors).toEqual([]);
+  });
+
   test("when an element's module cannot load, one console error names it and the other elements render", async ({ page }) => {
     await page.route(/\/module\/svc-shoppable-post\.js$/, (route) => route.abort());
     const log = await openPage(page, 'module_blocked', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });

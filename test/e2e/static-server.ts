@@ -69,7 +69,8 @@ export interface PageContext {
  * `csp=strict` serves the page with `strictCsp` (and no `data:` icon); `picture=1` adds a
  * picture (`/picture.png`, which a test answers itself) that the page's load event waits for;
  * `elements` may name `badge`, a badge summary in a line of text; `reserve=1` adds the
- * README's rule for the badge's height (`RESERVE_BADGE`).
+ * README's rule for the badge's height (`RESERVE_BADGE`); `style` adds rules of the page's
+ * own (no `<` in them).
  */
 export function pageHtml(query: URLSearchParams, context: PageContext): string {
   const key = query.get('key') ?? 'svc_pk_demo';
@@ -106,6 +107,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
     <h1>A shop page</h1>
     ${query.get('picture') === '1' ? '<img src="/picture.png" width="40" height="40" alt="">' : ''}
     ${query.get('reserve') === '1' ? `<style>${RESERVE_BADGE}</style>` : ''}
+    ${query.has('style') ? `<style>${query.get('style')!.replaceAll('<', '')}</style>` : ''}
     <svc-storefront publishable-key="${escapeAttribute(key)}" market="${escapeAttribute(query.get('market') ?? 'us')}" api-base="${escapeAttribute(context.apiBase)}">
       ${elements.join('\n      ')}
     </svc-storefront>

@@ -114,6 +114,18 @@ export class StorefrontElement extends LitElement {
     bridgeWhenConfigured();
   }
 
+  /**
+   * What an element written in the page needs for its first render and has to fetch: the
+   * strings of its language (every language but English is a chunk of its own), and, in
+   * a subclass, a chunk its content needs. `defineElement` has these before it defines
+   * the tag (see there). The element is not upgraded yet: its attributes say what it is.
+   */
+  static firstRenderNeeds(element: Element): Promise<unknown> | undefined {
+    const { locale, table } = new Localizer(resolveLocale(element, resolveSettings(element, { market: element.getAttribute('market') ?? undefined }).market));
+    // And ICU's plural rules, in a task of their own (their first use on a page is a long task on a phone).
+    return pluralsWarm(locale) ? tableLoading(table) : Promise.all([tableLoading(table), nextTask().then(() => warmPlurals(locale))]);
+  }
+
   /** Strings and `Intl` formatting in the element's locale. */
   protected get localizer(): Localizer {
     const now = syncStretch();
@@ -238,18 +250,32 @@ export function emitFrom<T>(target: EventTarget, name: `svc-${string}`, detail: 
 /**
  * Registers an element unless the tag is taken (by another copy or version of the
  * library, loaded by another script). Returns whether this copy registered it.
+ *
+ * Elements already in the page get what their first render fetches (`firstRenderNeeds`:
+ * another language's strings, the full review summary's part) before the tag is defined:
+ * once defined, an element is no longer held by the page's own `:not(:defined)` rule and,
+ * until its first render, it would be empty, so the page below would move up and back.
  */
-export function defineElement(tag: string, constructor: CustomElementConstructor): boolean {
+export function defineElement(tag: string, constructor: CustomElementConstructor & { firstRenderNeeds?(element: Element): Promise<unknown> | undefined }): boolean {
   if (customElements.get(tag) !== undefined) return false;
   const define = () => customElements.get(tag) ?? upgradingPage(() => customElements.define(tag, constructor));
-  // Rendered on the server (a declarative shadow root): Lit's hydration, and the server's reads offered, first.
-  if (!isServer && [...document.getElementsByTagName(tag)].some((element) => element.shadowRoot)) {
-    import('./hydrate.js')
-      .then((hydrate) => hydrate.adoptServerRendered(tag))
-      .catch((error: unknown) => console.error('storefront-widgets: could not load hydration; the elements render anew.', error))
-      .then(define);
-  } else {
-    define();
+  const waits: Promise<unknown>[] = [];
+  if (!isServer) {
+    const present = [...document.getElementsByTagName(tag)];
+    for (const element of present) {
+      const needs = constructor.firstRenderNeeds?.(element);
+      if (needs) waits.push(needs);
+    }
+    // Rendered on the server (a declarative shadow root): Lit's hydration, and the server's reads offered, first.
+    if (present.some((element) => element.shadowRoot)) {
+      waits.push(
+        import('./hydrate.js')
+          .then((hydrate) => hydrate.adoptServerRendered(tag))
+          .catch((error: unknown) => console.error('storefront-widgets: could not load hydration; the elements render anew.', error)),
+      );
+    }
   }
+  if (waits.length === 0) define();
+  else void Promise.allSettled(waits).then(define);
   return true;
 }
