@@ -1,11 +1,12 @@
 /**
  * `npm run bench:ssr-cpu`: the main thread's CPU time on the bench's product page rendered
- * on the server, from the trace's thread times, which a busy machine disturbs far less
+ * on the server (or, with `--page product`, rendered in the browser from the script tag),
+ * from the trace's thread times, which a busy machine disturbs far less
  * than Lighthouse's wall-clock figures. For each load (Chromium, unthrottled, the phone
  * viewport, 4 s after the load event): the tasks' thread time summed, and Lighthouse's
  * way of counting blocking time applied to it (each task ×4, the simulation's CPU
- * slowdown, past 50 ms), with the tasks that count; and the same for the page without
- * widgets, for what the page costs by itself.
+ * slowdown, past 50 ms), with the tasks that count, and the longest task ×4; and the same
+ * for the page without widgets, for what the page costs by itself.
  *
  * `--against DIR` measures another checkout too (built: `npm run build` there), its loads
  * alternating with this one's, for a before and after. `--runs N` (default 7). Run
@@ -20,7 +21,7 @@ import { chromium } from '@playwright/test';
 import { startEmulator } from '../demo/emulator/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
 import { heroJpeg } from './lib/hero.ts';
-import { productPagePlain } from './lib/pages.ts';
+import { productPage, productPagePlain } from './lib/pages.ts';
 import { median, ms, table } from './lib/print.ts';
 import { startSite } from './lib/server.ts';
 import type { TraceEvent } from './lib/trace.ts';
@@ -30,7 +31,10 @@ const arg = (name: string) => {
   return at < 0 ? undefined : process.argv[at + 1];
 };
 const RUNS = Math.max(1, Number(arg('--runs')) || 7);
-const checkouts: Record<string, string> = { 'server-rendered, this checkout': process.cwd(), ...(arg('--against') ? { 'server-rendered, --against': resolve(arg('--against')!) } : {}) };
+const PAGE = arg('--page') ?? 'ssr';
+if (PAGE !== 'ssr' && PAGE !== 'product') throw new Error('--page is ssr (default) or product');
+const kind = PAGE === 'ssr' ? 'server-rendered' : 'script tag';
+const checkouts: Record<string, string> = { [`${kind}, this checkout`]: process.cwd(), ...(arg('--against') ? { [`${kind}, --against`]: resolve(arg('--against')!) } : {}) };
 for (const dir of Object.values(checkouts)) if (!existsSync(join(dir, 'dist/ssr/index.js'))) throw new Error(`${dir}: no dist/ssr/index.js; run npm run build there first.`);
 
 const out = mkdtempSync(join(tmpdir(), 'storefront-bench-ssr-cpu-'));
@@ -41,8 +45,8 @@ const closing: (() => unknown)[] = [() => emulator.close(), () => rmSync(out, { 
 for (const [name, dir] of Object.entries(checkouts)) {
   const cdn = await startSite({ root: join(dir, 'dist/cdn'), pages: () => undefined, files: {} });
   const file = join(out, `${name}.html`);
-  await promisify(execFile)('npx', ['tsx', join(import.meta.dirname, 'lib/render-product-ssr.ts'), dir, emulator.url, cdn.origin, file]);
-  const html = readFileSync(file, 'utf8');
+  if (PAGE === 'ssr') await promisify(execFile)('npx', ['tsx', join(import.meta.dirname, 'lib/render-product-ssr.ts'), dir, emulator.url, cdn.origin, file]);
+  const html = PAGE === 'ssr' ? readFileSync(file, 'utf8') : productPage(emulator.url, 'svc_pk_demo', cdn.origin);
   const site = await startSite({ root: join(dir, 'dist/cdn'), pages: (path) => (path === '/' ? html : undefined), files: { '/hero.jpg': heroJpeg() } });
   urls[name] = `${site.origin}/`;
   closing.push(() => cdn.close(), () => site.close());
@@ -50,7 +54,7 @@ for (const [name, dir] of Object.entries(checkouts)) {
 
 const executablePath = chromiumExecutable();
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
-const results: Record<string, { cpu: number[]; blocking: number[]; long: number[] }> = {};
+const results: Record<string, { cpu: number[]; blocking: number[]; long: number[]; longest: number[] }> = {};
 try {
   for (let run = 0; run < RUNS; run++) {
     for (const name of Object.keys(urls)) {
@@ -65,10 +69,11 @@ try {
       const parse = events.find((e) => e.name === 'ParseHTML');
       if (!parse) throw new Error('no ParseHTML in the trace');
       const tasks = events.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.pid === parse.pid && e.tid === parse.tid && e.tdur !== undefined).map((e) => e.tdur! / 1000);
-      const result = (results[name] ??= { cpu: [], blocking: [], long: [] });
+      const result = (results[name] ??= { cpu: [], blocking: [], long: [], longest: [] });
       result.cpu.push(tasks.reduce((sum, t) => sum + t, 0));
       result.blocking.push(tasks.reduce((sum, t) => sum + Math.max(0, 4 * t - 50), 0));
       result.long.push(tasks.filter((t) => 4 * t > 50).length);
+      result.longest.push(4 * Math.max(0, ...tasks));
     }
   }
 } finally {
@@ -79,9 +84,9 @@ try {
 console.log(`npm run bench:ssr-cpu: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${RUNS} loads each, medians\n`);
 console.log(
   table(
-    ['page', 'main-thread CPU', 'blocking (tasks ×4, past 50 ms)', 'tasks over 50 ms ×4'],
-    Object.entries(results).map(([name, r]) => [name, ms(median(r.cpu)), ms(median(r.blocking)), median(r.long)]),
-    ['l', 'r', 'r', 'r'],
+    ['page', 'main-thread CPU', 'blocking (tasks ×4, past 50 ms)', 'tasks over 50 ms ×4', 'longest task ×4'],
+    Object.entries(results).map(([name, r]) => [name, ms(median(r.cpu)), ms(median(r.blocking)), median(r.long), ms(median(r.longest))]),
+    ['l', 'r', 'r', 'r', 'r'],
   ),
 );
 for (const [name, r] of Object.entries(results)) console.log(`${name}: CPU ${r.cpu.map(Math.round).join(' ')}; blocking ${r.blocking.map(Math.round).join(' ')}`);
