@@ -218,6 +218,31 @@ test.describe('the script-tag bundle', () => {
     expect(log.errors).toEqual([]);
   });
 
+  test('gallery skeletons pulse on the compositor while near, and stay still while the gallery is held far below the fold', async ({ page }) => {
+    const skeletons = () =>
+      page.evaluate(() => {
+        const root = document.querySelector('svc-post-gallery')?.shadowRoot;
+        const first = root?.querySelector('.skeleton');
+        return { count: root?.querySelectorAll('.skeleton').length ?? 0, animations: root?.getAnimations().length ?? 0, contentVisibility: first ? getComputedStyle(first).contentVisibility : '' };
+      });
+    // Near, while its posts are on their way: the skeletons pulse, outside content-visibility's skipping (which kept the pulse on the main thread).
+    await page.route(/\/v1\/posts\?/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await openPage(page, 'skeletons_near', { scripts: 'classic-defer', at: 'head', elements: 'svc-post-gallery' });
+    await expect.poll(async () => (await skeletons()).count).toBeGreaterThan(0);
+    expect(await skeletons()).toMatchObject({ animations: (await skeletons()).count, contentVisibility: 'visible' });
+    await page.unroute(/\/v1\/posts\?/);
+    // Far below the fold, held in its loading state until a shopper comes near: still.
+    const log = await openPage(page, 'skeletons_far', { scripts: 'classic-defer', at: 'head', elements: 'svc-post-gallery', far: '1' });
+    await expect.poll(async () => (await skeletons()).count).toBeGreaterThan(0);
+    expect((await skeletons()).animations).toBe(0);
+    await page.locator('svc-post-gallery').scrollIntoViewIfNeeded();
+    await expect(page.locator('svc-post-gallery [part~="tile"]').first()).toBeVisible();
+    expect(log.errors).toEqual([]);
+  });
+
   test("when an element's module cannot load, one console error names it and the other elements render", async ({ page }) => {
     await page.route(/\/module\/svc-shoppable-post\.js$/, (route) => route.abort());
     const log = await openPage(page, 'module_blocked', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });

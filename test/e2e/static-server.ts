@@ -70,7 +70,7 @@ export interface PageContext {
  * picture (`/picture.png`, which a test answers itself) that the page's load event waits for;
  * `elements` may name `badge`, a badge summary in a line of text; `reserve=1` adds the
  * README's rule for the badge's height (`RESERVE_BADGE`); `style` adds rules of the page's
- * own (no `<` in them).
+ * own (no `<` in them); `far=1` puts the elements far below the fold.
  */
 export function pageHtml(query: URLSearchParams, context: PageContext): string {
   const key = query.get('key') ?? 'svc_pk_demo';
@@ -108,6 +108,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
     ${query.get('picture') === '1' ? '<img src="/picture.png" width="40" height="40" alt="">' : ''}
     ${query.get('reserve') === '1' ? `<style>${RESERVE_BADGE}</style>` : ''}
     ${query.has('style') ? `<style>${query.get('style')!.replaceAll('<', '')}</style>` : ''}
+    ${query.get('far') === '1' ? '<div class="spacer" style="height: 6000px"></div>' : ''}
     <svc-storefront publishable-key="${escapeAttribute(key)}" market="${escapeAttribute(query.get('market') ?? 'us')}" api-base="${escapeAttribute(context.apiBase)}">
       ${elements.join('\n      ')}
     </svc-storefront>

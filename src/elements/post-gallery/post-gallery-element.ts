@@ -289,7 +289,7 @@ export class SvcPostGallery extends StorefrontElement {
           : posts
             ? renderGrid({ ...ctx, posts })
             : renderGridSkeleton(ctx);
-    return html`<div part="base" class="base layout-${mode}" aria-busy=${posts ? 'false' : 'true'}>
+    return html`<div part="base" class="base layout-${mode} ${this.pacing.near ? '' : 'far'}" aria-busy=${posts ? 'false' : 'true'}>
         <div class="measure"></div>
         ${body} ${this.renderFooter(result, posts !== undefined)}
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.view.announcement}</div>
