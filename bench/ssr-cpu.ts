@@ -1,6 +1,7 @@
 /**
  * `npm run bench:ssr-cpu`: the main thread's CPU time on the bench's product page rendered
- * on the server (or, with `--page product`, rendered in the browser from the script tag),
+ * on the server (or, with `--page product`, rendered in the browser from the script tag;
+ * `--page theme`, the theme-like page, which reserves no space and has the full summary above the fold),
  * from the trace's thread times, which a busy machine disturbs far less
  * than Lighthouse's wall-clock figures. For each load (Chromium, unthrottled, the phone
  * viewport, 4 s after the load event): the tasks' thread time summed, and Lighthouse's
@@ -21,7 +22,7 @@ import { chromium } from '@playwright/test';
 import { startEmulator } from '../demo/emulator/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
 import { heroJpeg } from './lib/hero.ts';
-import { productPage, productPagePlain } from './lib/pages.ts';
+import { productPage, productPagePlain, productPageTheme } from './lib/pages.ts';
 import { median, ms, table } from './lib/print.ts';
 import { startSite } from './lib/server.ts';
 import type { TraceEvent } from './lib/trace.ts';
@@ -32,8 +33,8 @@ const arg = (name: string) => {
 };
 const RUNS = Math.max(1, Number(arg('--runs')) || 7);
 const PAGE = arg('--page') ?? 'ssr';
-if (PAGE !== 'ssr' && PAGE !== 'product') throw new Error('--page is ssr (default) or product');
-const kind = PAGE === 'ssr' ? 'server-rendered' : 'script tag';
+if (PAGE !== 'ssr' && PAGE !== 'product' && PAGE !== 'theme') throw new Error('--page is ssr (default), product or theme');
+const kind = PAGE === 'ssr' ? 'server-rendered' : PAGE === 'theme' ? 'theme-like, script tag' : 'script tag';
 const checkouts: Record<string, string> = { [`${kind}, this checkout`]: process.cwd(), ...(arg('--against') ? { [`${kind}, --against`]: resolve(arg('--against')!) } : {}) };
 for (const dir of Object.values(checkouts)) if (!existsSync(join(dir, 'dist/ssr/index.js'))) throw new Error(`${dir}: no dist/ssr/index.js; run npm run build there first.`);
 
@@ -46,7 +47,7 @@ for (const [name, dir] of Object.entries(checkouts)) {
   const cdn = await startSite({ root: join(dir, 'dist/cdn'), pages: () => undefined, files: {} });
   const file = join(out, `${name}.html`);
   if (PAGE === 'ssr') await promisify(execFile)('npx', ['tsx', join(import.meta.dirname, 'lib/render-product-ssr.ts'), dir, emulator.url, cdn.origin, file]);
-  const html = PAGE === 'ssr' ? readFileSync(file, 'utf8') : productPage(emulator.url, 'svc_pk_demo', cdn.origin);
+  const html = PAGE === 'ssr' ? readFileSync(file, 'utf8') : (PAGE === 'theme' ? productPageTheme : productPage)(emulator.url, 'svc_pk_demo', cdn.origin);
   const site = await startSite({ root: join(dir, 'dist/cdn'), pages: (path) => (path === '/' ? html : undefined), files: { '/hero.jpg': heroJpeg() } });
   urls[name] = `${site.origin}/`;
   closing.push(() => cdn.close(), () => site.close());
