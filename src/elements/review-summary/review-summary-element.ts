@@ -95,7 +95,10 @@ export class SvcReviewSummary extends StorefrontElement {
   /** Show nothing, instead of "No reviews yet", when there are no reviews. */
   hideEmpty = false;
 
-  /** A full summary also needs its part: its loading state lays out the full summary, invisibly, to hold its place (a badge's host holds its own). */
+  /**
+   * A full summary also needs its part: its loading state lays out the full summary, invisibly, to hold its place (a badge's host holds its own).
+   * @internal
+   */
   static override firstRenderNeeds(element: Element): Promise<unknown> | undefined {
     const strings = super.firstRenderNeeds(element);
     return element.getAttribute('variant') === 'badge' ? strings : Promise.all([strings, fullSummaryPart()]);

@@ -119,6 +119,7 @@ export class StorefrontElement extends LitElement {
    * strings of its language (every language but English is a chunk of its own), and, in
    * a subclass, a chunk its content needs. `defineElement` has these before it defines
    * the tag (see there). The element is not upgraded yet: its attributes say what it is.
+   * @internal
    */
   static firstRenderNeeds(element: Element): Promise<unknown> | undefined {
     const { locale, table } = new Localizer(resolveLocale(element, resolveSettings(element, { market: element.getAttribute('market') ?? undefined }).market));
