@@ -14,6 +14,18 @@ import { intlWarm, pluralsWarm, warmIntl, warmPlurals } from '../../i18n/formatt
 
 const reported = new Set<string>();
 
+const pluralsStarting = new Map<string, Promise<void>>();
+/**
+ * ICU's plural rules for `locale`, started once for every element that asks, in a task of
+ * their own (their first use on a page is a long task on a phone); `undefined` once warm.
+ */
+function pluralsStarted(locale: string): Promise<void> | undefined {
+  if (pluralsWarm(locale)) return undefined;
+  let starting = pluralsStarting.get(locale);
+  if (!starting) pluralsStarting.set(locale, (starting = nextTask().then(() => warmPlurals(locale))));
+  return starting;
+}
+
 let bridgeAsked = false;
 /** The analytics bridge is a chunk of its own, loaded once the page turns analytics on. */
 function bridgeWhenConfigured(): void {
@@ -123,8 +135,8 @@ export class StorefrontElement extends LitElement {
    */
   static firstRenderNeeds(element: Element): Promise<unknown> | undefined {
     const { locale, table } = new Localizer(resolveLocale(element, resolveSettings(element, { market: element.getAttribute('market') ?? undefined }).market));
-    // And ICU's plural rules, in a task of their own (their first use on a page is a long task on a phone).
-    return pluralsWarm(locale) ? tableLoading(table) : Promise.all([tableLoading(table), nextTask().then(() => warmPlurals(locale))]);
+    const plurals = pluralsStarted(locale);
+    return plurals ? Promise.all([tableLoading(table), plurals]) : tableLoading(table);
   }
 
   /** Strings and `Intl` formatting in the element's locale. */
