@@ -1,8 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_GAP, MIN_SLIDE, parseColumns } from './gallery-options.js';
-
-/** Narrowest tile before the grid and masonry drop a column (and the carousel shows fewer slides). */
-const MIN_TILE = 140;
+import { DEFAULT_GAP, MIN_SLIDE, MIN_TILE, parseColumns } from './gallery-options.js';
 
 interface Host extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;

@@ -13,6 +13,8 @@ export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_COLUMNS = 4;
 export const MAX_COLUMNS = 8;
+/** Narrowest tile before the grid and masonry drop a column (see column-fit.ts). */
+export const MIN_TILE = 140;
 /** Narrowest carousel slide before the carousel shows fewer (see column-fit.ts). */
 export const MIN_SLIDE = 200;
 /** `--svc-gallery-gap`'s default, in px. */

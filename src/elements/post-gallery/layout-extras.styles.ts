@@ -1,29 +1,55 @@
 import { css, unsafeCSS } from 'lit';
-import { DEFAULT_GAP, MAX_COLUMNS, MIN_SLIDE } from './gallery-options.js';
+import { DEFAULT_GAP, MAX_COLUMNS, MIN_SLIDE, MIN_TILE } from './gallery-options.js';
 
-/** From two slides on, the width at which one more fits (column-fit.ts's count, with the default gap). */
-const slidesThatFit = (): string =>
+/** From two on, the width at which one more column of `min` px (a masonry's tiles, a carousel's slides) fits: column-fit.ts's count, with the default gap. */
+const fitting = (selector: string, min: number): string =>
   Array.from({ length: MAX_COLUMNS - 1 }, (_, i) => i + 2)
-    .map((n) => `@container (min-width: ${n * MIN_SLIDE + (n - 1) * DEFAULT_GAP}px) { .carousel-track { --_fit: ${n}; } }`)
+    .map((n) => `@container (min-width: ${n * min + (n - 1) * DEFAULT_GAP}px) { ${selector} { --_fit: ${n}; } }`)
     .join('\n');
+
+const counts = Array.from({ length: MAX_COLUMNS }, (_, i) => i + 1);
+/** A masonry's `--_{name}N` for the column count in use (see masonry.ts): the sum of each count's value times 1 for the count in use, 0 for the others. */
+const inUse = (name: string): string => counts.map((n) => `var(--_${name}${n}, 0) * var(--_i${n})`).join(' + ');
+
+/** A masonry's placement: for each column count, 1 when it is the count in use, else 0. */
+const masonryPlacement = (): string => `
+  .masonry {
+    ${counts.map((n) => `--_i${n}: max(0, 1 - (var(--_n) - ${n}) * (var(--_n) - ${n}));`).join(' ')}
+    height: calc(var(--_colw) * (${inUse('h')}) + var(--_gap) * (${inUse('e')}));
+  }
+  .masonry > .cell {
+    inset-inline-start: calc((${inUse('c')}) * (var(--_colw) + var(--_gap)));
+    top: calc(var(--_colw) * (${inUse('t')}) + var(--_gap) * (${inUse('g')}));
+  }`;
 
 /**
  * The masonry and carousel layouts' styles, adopted by the gallery with their code
  * (`layout-extras.ts`) after its own styles (`post-gallery.styles.ts`).
  */
 export const layoutStyles = css`
-  /* Masonry: placed by script in column widths; CSS turns them into lengths. */
+  /*
+   * Masonry: placed by script in column widths, for the columns measured (--_cols); CSS
+   * turns them into lengths. Until script has measured it (a server render), the CSS
+   * picks the count as column-fit.ts will: as many 140 px columns as the width holds
+   * (with the default 12 px gap), at most --_most (the columns attribute), else
+   * --svc-gallery-columns, else 4.
+   */
   .masonry-frame {
     container-type: inline-size;
   }
   .masonry {
-    --_colw: calc((100cqi - (var(--_cols) - 1) * var(--_gap)) / var(--_cols));
+    --_fit: 1;
+  }
+  ${unsafeCSS(fitting('.masonry', MIN_TILE))}
+  .masonry {
+    --_n: var(--_cols, max(1, min(var(--_fit), var(--_most, var(--svc-gallery-columns, 4)))));
+    --_colw: calc((100cqi - (var(--_n) - 1) * var(--_gap)) / var(--_n));
     position: relative;
     column-gap: var(--_gap);
   }
+  ${unsafeCSS(masonryPlacement())}
   .masonry > .cell {
     position: absolute;
-    inset-inline-start: calc(var(--_col) * (var(--_colw) + var(--_gap)));
     width: var(--_colw);
   }
   .masonry .tile {
@@ -43,7 +69,7 @@ export const layoutStyles = css`
   .carousel-track {
     --_fit: 1;
   }
-  ${unsafeCSS(slidesThatFit())}
+  ${unsafeCSS(fitting('.carousel-track', MIN_SLIDE))}
   .carousel-track {
     display: flex;
     gap: var(--_gap);

@@ -4,7 +4,8 @@ import { cssText } from '../shared/css-text.js';
 import type { CarouselController } from './carousel-controller.js';
 import { layoutPending, layoutSentinel, layoutTile } from './grid.js';
 import { carouselStyle, renderSkeleton, type LayoutContext } from './layouts.js';
-import { containerStyle, layoutMasonry, placementStyle, SKELETON_RATIOS } from './masonry.js';
+import { masonryStyles, SKELETON_RATIOS } from './masonry.js';
+import { MAX_COLUMNS } from './gallery-options.js';
 import { mediaRatio } from './tile.js';
 
 /**
@@ -15,19 +16,25 @@ import { mediaRatio } from './tile.js';
 export { CarouselController } from './carousel-controller.js';
 export { layoutStyles } from './layout-extras.styles.js';
 
-/** Columns of tiles in their own aspect ratios, placed by {@link layoutMasonry}. */
+/**
+ * Columns of tiles in their own aspect ratios, placed by `layoutMasonry`: for the
+ * columns measured, or, before a measurement (a server render), for every count the
+ * stylesheet may pick at the gallery's width (at most the `columns` attribute).
+ */
 export function renderMasonry(ctx: LayoutContext): TemplateResult {
   const ratios = ctx.posts ? ctx.posts.map((post) => mediaRatio(post) ?? 1) : Array.from({ length: ctx.skeletons }, (_, i) => SKELETON_RATIOS[i % SKELETON_RATIOS.length]!);
-  const layout = layoutMasonry(ratios, ctx.columns);
+  const counts = ctx.measured ? [ctx.columns] : Array.from({ length: ctx.gridColumns ?? MAX_COLUMNS }, (_, i) => i + 1);
+  const { list, cells } = masonryStyles(ratios, counts);
+  const listStyle = cssText(`${ctx.measured ? `--_cols: ${ctx.columns};` : ctx.gridColumns === undefined ? '' : `--_most: ${ctx.gridColumns};`}${list}`);
   if (!ctx.posts) {
-    return html`<div class="masonry-frame"><div class="masonry" style=${cssText(containerStyle(layout, ctx.columns))} aria-hidden="true">
-      ${layout.placements.map((p) => html`<div class="cell" style=${cssText(placementStyle(p))}>${renderSkeleton()}</div>`)}
+    return html`<div class="masonry-frame"><div class="masonry" style=${listStyle} aria-hidden="true">
+      ${cells.map((cell) => html`<div class="cell" style=${cssText(cell)}>${renderSkeleton()}</div>`)}
     </div></div>`;
   }
   return html`<div class="masonry-frame">
-      <ul class="masonry" style=${cssText(containerStyle(layout, ctx.columns))} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
+      <ul class="masonry" style=${listStyle} role="list" aria-label=${ctx.localizer.t('gallery.label')}>
         ${repeat(ctx.posts, (post) => post.id, (post, index) =>
-            html`<li class="cell" style=${cssText(placementStyle(layout.placements[index]!))} aria-hidden=${layoutPending(ctx, index)}>${layoutTile(ctx, post, index)}</li>`,
+            html`<li class="cell" style=${cssText(cells[index])} aria-hidden=${layoutPending(ctx, index)}>${layoutTile(ctx, post, index)}</li>`,
         )}
       </ul>
     </div>

@@ -48,14 +48,31 @@ export function layoutMasonry(ratios: readonly number[], columns: number): Mason
   return { placements, height: heights[tallest]!, gaps: Math.max(0, items[tallest]! - 1) };
 }
 
-/** Inline style for one placed tile (`--_colw` and `--_gap` come from the stylesheet). */
-export function placementStyle(p: MasonryPlacement): string {
-  return `--_col: ${p.column}; top: calc(var(--_colw) * ${p.top.toFixed(4)} + var(--_gap) * ${p.gapsAbove}); aspect-ratio: 1 / ${p.ratio.toFixed(4)};`;
+/** Inline styles of a masonry's list and of each of its tiles: see {@link masonryStyles}. */
+export interface MasonryStyles {
+  list: string;
+  cells: string[];
 }
 
-/** Inline style for the list: its height is the tallest column's. */
-export function containerStyle(layout: MasonryLayout, columns: number): string {
-  return `--_cols: ${columns}; height: calc(var(--_colw) * ${layout.height.toFixed(4)} + var(--_gap) * ${layout.gaps});`;
+/**
+ * The masonry's placements for each column count in `counts`, as custom properties
+ * (with 3 columns: `--_c3`, `--_t3`, `--_g3`, a tile's column, top and gaps above;
+ * `--_h3`, `--_e3`, the list's height and gaps); the stylesheet
+ * (`layout-extras.styles.ts`) places the tiles with the count in use. One count, once
+ * measured; before (a server render), every count the stylesheet's container queries
+ * may pick, so that the tiles stand where the browser's measurement will put them.
+ */
+export function masonryStyles(ratios: readonly number[], counts: readonly number[]): MasonryStyles {
+  let list = '';
+  const cells: string[] = [];
+  for (const n of counts) {
+    const layout = layoutMasonry(ratios, n);
+    layout.placements.forEach((p, i) => {
+      cells[i] = `${cells[i] ?? `aspect-ratio: 1 / ${p.ratio.toFixed(4)};`} --_c${n}: ${p.column}; --_t${n}: ${p.top.toFixed(4)}; --_g${n}: ${p.gapsAbove};`;
+    });
+    list += ` --_h${n}: ${layout.height.toFixed(4)}; --_e${n}: ${layout.gaps};`;
+  }
+  return { list, cells };
 }
 
 /** Aspect ratios for the skeleton before the first page: varied, like real photos. */
