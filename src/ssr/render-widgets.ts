@@ -73,8 +73,8 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
 /**
  * Renders the `svc-*` elements of an HTML fragment on the server (Lit's SSR): each
  * covered element (`<svc-review-summary>`, full or badge, `<svc-reviews>` with its first
- * page, `<svc-shoppable-post>` from its `post-id`, `<svc-post-gallery>` as a grid or a
- * carousel with its first page, and `<svc-rich-snippet>`)
+ * page, `<svc-shoppable-post>` from its `post-id`, `<svc-post-gallery>` in any layout
+ * with its first page, and `<svc-rich-snippet>`)
  * gets its shadow root as a declarative `<template shadowrootmode="open">` and its
  * data, read with the publishable key, as JSON in a `<script type="application/json"
  * data-svc-state>` child, which the browser hands to the element (no second read while

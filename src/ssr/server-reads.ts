@@ -5,7 +5,7 @@ import type { ReadApi, ServerRead } from '../page/server-state.js';
 import { reviewSummaryQuery, richSnippetQuery } from '../queries/options.js';
 import { reviewsQuery } from '../queries/review-options.js';
 import { postQuery, postsQuery } from '../queries/post-options.js';
-import { parseFilters, parseLayout, parsePageSize } from '../elements/post-gallery/gallery-options.js';
+import { parseFilters, parsePageSize } from '../elements/post-gallery/gallery-options.js';
 import { listQuery } from '../elements/reviews/reviews-element.js';
 import { targetOf } from '../elements/shared/reviews/notices.js';
 import type { FoundElement } from './fragment.js';
@@ -76,8 +76,6 @@ export async function readAll(found: readonly FoundElement[]): Promise<PlannedEl
       continue;
     }
     if (tag === 'svc-post-gallery') {
-      // The grid and the carousel; a masonry places its tiles by measuring them, so it renders in the browser.
-      if (parseLayout(attributes.get('layout')) === 'masonry') continue;
       const filters = parseFilters({ productRef, galleryId: attributes.get('gallery-id'), profileId: attributes.get('profile-id'), labelId: attributes.get('label-id'), labelMatch: attributes.get('label-match') });
       add(entry, postsQuery(entry.client, settings.market, filters, parsePageSize(attributes.get('page-size'))));
       continue;

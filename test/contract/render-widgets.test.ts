@@ -43,7 +43,7 @@ describe('renderWidgets', () => {
 <svc-review-summary variant="badge" product-ref="${other}"></svc-review-summary>
 <svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>
 <svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet>
-<svc-post-gallery product-ref="${PRODUCT}" layout="masonry"></svc-post-gallery>`;
+<svc-shoppable-post></svc-shoppable-post>`;
     const html = await renderWidgets(fragment, options(key));
 
     expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(4);
@@ -54,7 +54,8 @@ describe('renderWidgets', () => {
     expect(html).toContain(`<script type="application/ld+json" data-svc-rich-snippet="${PRODUCT}">`);
     // Everything else byte for byte: with the server's markup taken out, the fragment is the one given.
     expect(html.replace(/<template shadowroot[\s\S]*?<\/template>(?=<script type="application\/(json|ld\+json)")/g, '').replace(/<script type="application\/(json|ld\+json)"[^>]*>[\s\S]*?<\/script>/g, '')).toBe(fragment);
-    expect(html).toContain(`<svc-post-gallery product-ref="${PRODUCT}" layout="masonry"></svc-post-gallery>`);
+    // A post without its id: nothing to read, so the browser says what is wrong.
+    expect(html).toContain('<svc-shoppable-post></svc-shoppable-post>');
     // What the browser takes over: one read per element, fresh; none for the rich snippet, whose work is done (its code never loads).
     const reads = states(html) as { kind: string; at: number }[][];
     expect(reads.map((entry) => entry.map((read) => read.kind))).toEqual([['rating'], ['rating'], ['query']]);
@@ -90,15 +91,14 @@ describe('renderWidgets', () => {
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['post']]);
   });
 
-  it('renders a gallery\'s grid with its first page (its filters and page size); leaves a masonry as written', async () => {
+  it('renders a gallery\'s grid with its first page (its filters and page size)', async () => {
     const key = await testKey(apiBase, 'ssr_gallery');
-    const html = await renderWidgets(`<svc-post-gallery product-ref="${PRODUCT}" page-size="3" columns="3"></svc-post-gallery><svc-post-gallery layout="masonry"></svc-post-gallery>`, options(key));
+    const html = await renderWidgets(`<svc-post-gallery product-ref="${PRODUCT}" page-size="3" columns="3"></svc-post-gallery>`, options(key));
     expect(html.match(/<button\s+part="tile"/g)).toHaveLength(3);
     expect(html.match(/<img\s+part="media"/g)).toHaveLength(3);
     expect(html).not.toMatch(/<img\b[^>]*\ssrc=/);
     // Its most columns, from the attribute; the CSS fits fewer on a narrow screen.
     expect(html).toContain('<ul class="grid" style="--_cols: 3"');
-    expect(html).toContain('<svc-post-gallery layout="masonry"></svc-post-gallery>');
     const log = await requestLog(apiBase, key);
     expect(log.map((entry) => [entry.path, entry.query['product_ref'] ?? entry.query['product'], entry.query['limit']])).toEqual([['/v1/posts', PRODUCT, '3']]);
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['posts']]);
@@ -117,6 +117,26 @@ describe('renderWidgets', () => {
     expect(html).toMatch(/<style>[^<]*\.carousel-track\s*\{\s*--_fit:\s*1;?\s*\}\s*@container/);
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['posts']]);
     expect((await requestLog(apiBase, key)).map((entry) => entry.query['limit'])).toEqual(['4']);
+  });
+
+  it('renders a gallery\'s masonry with its first page, its styles, and each tile placed for every column count its CSS may pick', async () => {
+    const key = await testKey(apiBase, 'ssr_masonry');
+    const html = await renderWidgets(`<svc-post-gallery product-ref="${PRODUCT}" layout="masonry" page-size="5" columns="3"></svc-post-gallery>`, options(key));
+    expect(html.match(/<li\s+class="cell"/g)).toHaveLength(5);
+    expect(html.match(/<button\s+part="tile"/g)).toHaveLength(5);
+    expect(html).not.toMatch(/<img\b[^>]*\ssrc=/);
+    // Not measured on the server: at most the attribute's three columns, a height for each count, and the masonry's styles, which pick the count.
+    const list = /<ul class="masonry" style="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(list).toMatch(/^--_most: 3;/);
+    expect(list).toMatch(/--_h1: [\d.]+; --_e1: 4; --_h2: [\d.]+; --_e2: \d; --_h3: [\d.]+; --_e3: 1;$/);
+    // Each tile's column and top for one, two and three columns; the first two tiles side by side from two columns on.
+    const cells = [...html.matchAll(/<li\s+class="cell" style="([^"]*)"/g)].map((match) => match[1]!);
+    expect(cells[0]).toMatch(/^aspect-ratio: 1 \/ [\d.]+; --_c1: 0; --_t1: 0\.0000; --_g1: 0; --_c2: 0; --_t2: 0\.0000; --_g2: 0; --_c3: 0; --_t3: 0\.0000; --_g3: 0;$/);
+    expect(cells[1]).toMatch(/--_c1: 0;.*--_g1: 1;.*--_c2: 1; --_t2: 0\.0000;.*--_c3: 1; --_t3: 0\.0000;/);
+    expect(cells.every((cell) => !cell.includes('--_c4'))).toBe(true);
+    expect(html).toMatch(/<style>[^<]*\.masonry\s*\{\s*--_fit:\s*1;?\s*\}\s*@container/);
+    expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['posts']]);
+    expect((await requestLog(apiBase, key)).map((entry) => entry.query['limit'])).toEqual(['5']);
   });
 
   it('reads with the nearest <svc-storefront> around an element, its own attributes first, the options last', async () => {

@@ -154,6 +154,49 @@ test.describe('server-rendered widgets', () => {
     });
   }
 
+  for (const width of [390, 1000]) {
+    test(`a masonry rendered on the server places its tiles as they stand once it hydrates (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const boxes = () =>
+        page.evaluate(() => {
+          const root = document.querySelector('svc-post-gallery')!.shadowRoot!;
+          const box = (element: Element) => {
+            const { left, top, width, height } = element.getBoundingClientRect();
+            return [left, top, width, height].map(Math.round);
+          };
+          return { list: box(root.querySelector('.masonry')!), cells: [...root.querySelectorAll('.masonry > .cell')].map(box) };
+        });
+      await page.route('**/dist/cdn/**', (route) => route.abort());
+      await openServerRendered(page, `masonry_static_${width}`, { gallery: 'masonry' });
+      // The server's markup alone, no script: its CSS picks the columns (two at 390 px, four at 1000) and places the tiles.
+      const before = await boxes();
+      expect(before.cells).toHaveLength(6);
+      expect(new Set(before.cells.map(([left]) => left)).size).toBe(width < 500 ? 2 : 4);
+      // Tiles stand side by side or one under another, never over each other, inside the list.
+      for (const [i, a] of before.cells.entries()) {
+        expect(a[3]).toBeGreaterThan(50);
+        expect(a[1]! + a[3]!).toBeLessThanOrEqual(before.list[1]! + before.list[3]! + 1);
+        for (const b of before.cells.slice(i + 1)) expect(a[0]! + a[2]! <= b[0]! || b[0]! + b[2]! <= a[0]! || a[1]! + a[3]! <= b[1]! || b[1]! + b[3]! <= a[1]!).toBe(true);
+      }
+      await page.unroute('**/dist/cdn/**');
+      const { apiBase } = e2eEnv();
+      const { key } = await openServerRendered(page, `masonry_${width}`, { gallery: 'masonry' });
+      const served = (await requestLog(apiBase, key)).length;
+      await page.locator('svc-post-gallery').scrollIntoViewIfNeeded();
+      await expect.poll(() => updated(page, 'svc-post-gallery'), { timeout: 15_000 }).toBe(true);
+      // Measured in the browser now (its style names the columns), and every tile where the CSS had put it.
+      await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.masonry') as HTMLElement).style.getPropertyValue('--_cols'))).not.toBe('');
+      const after = await boxes();
+      const shift = (list: typeof before) => ({ list: [list.list[0], list.list[2], list.list[3]], cells: list.cells.map(([left, top, w, h]) => [left, top! - list.list[1]!, w, h]) });
+      expect(shift(after)).toEqual(shift(before));
+      await page.locator('svc-post-gallery [part~="tile"]').first().click();
+      await expect(page.locator('svc-post-gallery [part~="dialog"]')).toBeVisible();
+      expect((await requestLog(apiBase, key)).length).toBe(served);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+      expect((await recorded(page)).errors).toEqual([]);
+    });
+  }
+
   test('a gallery rendered on the server has the columns of its width before and after it hydrates (320 px: two)', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     const columns = () => page.evaluate(() => getComputedStyle(document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.grid')!).gridTemplateColumns.split(' ').length);

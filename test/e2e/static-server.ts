@@ -125,7 +125,8 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
  * `<svc-storefront>`, and the script tag with `defer`. `settings=other` renders on the
  * server with another market than the page names (a render the browser cannot hydrate);
  * `far=1` puts the review list far below the fold; `gallery=carousel` makes the gallery a
- * carousel (page size 6).
+ * carousel, `gallery=masonry` a masonry (page size 6); `scripts=none` leaves the script
+ * tag out (the server's markup alone).
  * `csp=strict` serves it with `strictCsp` plus `'unsafe-inline'` for styles (the server's
  * shadow roots carry `<style>` elements and the stars' widths).
  */
@@ -142,7 +143,7 @@ export async function serverRenderedHtml(query: URLSearchParams, context: PageCo
       <p class="after">Below the summary</p>
       <svc-rich-snippet product-ref="${product}"></svc-rich-snippet>
       <svc-shoppable-post post-id="${escapeAttribute(context.post)}" style="max-width: 480px"></svc-shoppable-post>
-      ${query.get('gallery') === 'carousel' ? `<svc-post-gallery product-ref="${product}" layout="carousel" page-size="6"></svc-post-gallery>` : `<svc-post-gallery product-ref="${product}" page-size="4"></svc-post-gallery>`}
+      ${query.get('gallery') === 'carousel' || query.get('gallery') === 'masonry' ? `<svc-post-gallery product-ref="${product}" layout="${query.get('gallery')}" page-size="6"></svc-post-gallery>` : `<svc-post-gallery product-ref="${product}" page-size="4"></svc-post-gallery>`}
       ${query.get('far') === '1' ? '<div class="spacer" style="height: 6000px"></div>' : ''}
       <svc-reviews product-ref="${product}" page-size="3"></svc-reviews>
     </svc-storefront>`;
@@ -155,7 +156,7 @@ export async function serverRenderedHtml(query: URLSearchParams, context: PageCo
     <meta charset="utf-8">
     <title>storefront-widgets server-rendered test</title>
     <script src="/page-record.js"></script>
-    ${SCRIPTS['classic-defer']}
+    ${query.get('scripts') === 'none' ? '' : SCRIPTS['classic-defer']}
   </head>
   <body>
     ${body}

@@ -12,6 +12,7 @@ import { e2eEnv } from '../e2e/env.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { firefox, INSTALL_HINT, missingBrowsers, webkit, type Engine, type EnginePage } from './browsers.ts';
 import { CHECKS, installHelpers, type PageSetup } from './checks.ts';
+import { serverMasonry } from './server-checks.ts';
 
 const SCREENSHOTS = new URL('../../screenshots/', import.meta.url);
 
@@ -92,6 +93,12 @@ async function runEngine(engine: Engine, setup: PageSetup): Promise<void> {
         await page.screenshot(new URL(`engines-${engine.name.toLowerCase()}.png`, SCREENSHOTS).pathname);
       }
     }
+    const key = await testKey(apiBase, `engines_${engine.name}_ssr`);
+    const since = Date.now();
+    await serverMasonry(page, (scripts) => `${site}/ssr.html?${new URLSearchParams({ key, gallery: 'masonry', ...(scripts ? {} : { scripts: 'none' }) })}`).then(
+      () => report(`${engine.name} · server-rendered · a masonry's CSS places its tiles, and they stay as it hydrates`, since),
+      (error: unknown) => report(`${engine.name} · server-rendered · a masonry's CSS places its tiles, and they stay as it hydrates`, since, error),
+    );
   } finally {
     await page.close();
   }

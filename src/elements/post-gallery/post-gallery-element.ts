@@ -221,16 +221,16 @@ export class SvcPostGallery extends StorefrontElement {
   };
 
   /**
-   * A carousel rendered on the server, and the browser's first render over it, wait for
-   * the carousel's code (one in the browser shows its loading state meanwhile instead).
+   * A carousel or masonry rendered on the server, and the browser's first render over it,
+   * wait for their code (one in the browser shows its loading state meanwhile instead).
    */
   protected override partsLoading(): Promise<unknown> | undefined {
-    return this.mode === 'carousel' && this.rendersServerMarkup ? this.extras.loading() : undefined;
+    return this.mode !== 'grid' && this.rendersServerMarkup ? this.extras.loading() : undefined;
   }
 
-  /** The carousel's styles, which it adopts with its code: a server render writes them out beside the gallery's own. */
+  /** The carousel's and masonry's styles, which they adopt with their code: a server render writes them out beside the gallery's own. */
   get partStyles() {
-    const layouts = this.mode === 'carousel' ? this.extras.value?.layoutStyles : undefined;
+    const layouts = this.mode !== 'grid' ? this.extras.value?.layoutStyles : undefined;
     return layouts ? [layouts] : [];
   }
 
