@@ -212,11 +212,8 @@ export class StorefrontElement extends LitElement {
   private intlReady(): Promise<void> | undefined {
     const locale = this.localizer.locale;
     if (!this.pacing.near) return undefined;
-    const formats = this.formatsWithIntl() && !intlWarm(locale);
-    if (!formats && pluralsWarm(locale)) return undefined;
-    return nextTask()
-      .then(() => (formats ? warmIntl : warmPlurals)(locale))
-      .then(nextTask);
+    if (this.formatsWithIntl() && !intlWarm(locale)) return nextTask().then(() => warmIntl(locale)).then(nextTask);
+    return pluralsStarted(locale)?.then(nextTask);
   }
 
   /**
