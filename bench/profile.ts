@@ -66,7 +66,7 @@ const site = await startSite({ root: DIST, pages: (path) => (path === '/' ? html
 const executablePath = chromiumExecutable();
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
 try {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, ignoreHTTPSErrors: true });
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });

@@ -15,7 +15,10 @@
  * 3. Runs Lighthouse (performance, its default simulated mobile throttling) on both pages
  *    and prints the medians: CLS, TBT, LCP, FCP, Speed Index, and the differences; then
  *    on a control, the page without widgets plus one empty deferred script from the CDN,
- *    whose differences are what any script tag costs in Lighthouse's simulation.
+ *    whose differences are what any script tag costs in Lighthouse's simulation; and on
+ *    the product page with the script tag from the page's own origin (a theme's own
+ *    assets, or the package in a shop's bundle), which opens no second connection.
+ *    Pages are served over HTTPS with HTTP/2, as shops are (`--http1`: plain HTTP/1.1).
  * 4. Counts the API requests of a collection page with many elements (24 badge
  *    summaries, 2 galleries with one filter, 3 shoppable posts).
  *
@@ -37,7 +40,7 @@ import { lighthouse, stopLighthouse, type LighthouseRun } from './lib/lighthouse
 import { countBy, duplicates, endpointOf, measurePage, resourceOf, type PageRun } from './lib/measure.ts';
 import { collectionPage, EMPTY_SCRIPT, productPage, productPageEmptyScript, productPagePlain, productPageTheme, PRODUCT_PAGE, type CollectionSetup } from './lib/pages.ts';
 import { bytes, fixed, median, ms, signed, table, worst } from './lib/print.ts';
-import { startSite, type Site } from './lib/server.ts';
+import { HTTP1, startSite, type Site } from './lib/server.ts';
 
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
@@ -148,6 +151,7 @@ async function main(): Promise<void> {
     pages: (path, query) => {
       const key = query.get('key') ?? 'svc_pk_demo';
       if (path === '/product.html') return productPage(apiBase, key, cdn.origin);
+      if (path === '/product-own-origin.html') return productPage(apiBase, key);
       if (path === '/product-plain.html') return productPagePlain();
       if (path === '/product-empty-script.html') return productPageEmptyScript(cdn.origin);
       if (path === '/product-theme.html') return productPageTheme(apiBase, key, cdn.origin);
@@ -158,6 +162,7 @@ async function main(): Promise<void> {
   });
   cleanups.push(() => site.close());
   const productUrl = (key: string) => `${site.origin}/product.html?key=${encodeURIComponent(key)}`;
+  const ownOriginUrl = (key: string) => `${site.origin}/product-own-origin.html?key=${encodeURIComponent(key)}`;
   const plainUrl = () => `${site.origin}/product-plain.html`;
   const themeUrl = (key: string) => `${site.origin}/product-theme.html?key=${encodeURIComponent(key)}`;
 
@@ -165,7 +170,7 @@ async function main(): Promise<void> {
   // Ctrl-C is handled here (cleanup closes the browser); Playwright's own handler would exit before the rest is cleaned up.
   const browser: Browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs, handleSIGINT: false });
   cleanups.push(() => browser.close());
-  log(`npm run bench: Chromium ${browser.version()}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} (timings are noisy under load; counts and bytes are exact)`);
+  log(`npm run bench: Chromium ${browser.version()}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}, pages over ${HTTP1 ? 'HTTP/1.1' : 'HTTPS with HTTP/2'} (timings are noisy under load; counts and bytes are exact)`);
   log();
 
   log(`## Script size (${BUILD ? 'npm run build:cdn, from the current sources' : 'dist/cdn as it was'}; gzip level 9, brotli quality 11)`);
@@ -252,7 +257,7 @@ async function main(): Promise<void> {
   log();
 
   // 3. Lighthouse.
-  const lh: { plain: LighthouseRun[]; widgets: LighthouseRun[]; theme: LighthouseRun[]; emptyScript: LighthouseRun[]; widgetsApi: number[] } = { plain: [], widgets: [], theme: [], emptyScript: [], widgetsApi: [] };
+  const lh: { plain: LighthouseRun[]; widgets: LighthouseRun[]; theme: LighthouseRun[]; ownOrigin: LighthouseRun[]; emptyScript: LighthouseRun[]; widgetsApi: number[] } = { plain: [], widgets: [], theme: [], ownOrigin: [], emptyScript: [], widgetsApi: [] };
   if (LIGHTHOUSE_RUNS > 0) {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       lh.plain.push(await lighthouse(plainUrl(), `product-plain-${i + 1}`));
@@ -260,6 +265,7 @@ async function main(): Promise<void> {
       lh.widgets.push(await lighthouse(productUrl(key), `product-widgets-${i + 1}`));
       lh.theme.push(await lighthouse(themeUrl(await testKey(apiBase, 'bench_lighthouse_theme')), `product-theme-${i + 1}`));
       lh.emptyScript.push(await lighthouse(`${site.origin}/product-empty-script.html`, `product-empty-script-${i + 1}`));
+      lh.ownOrigin.push(await lighthouse(ownOriginUrl(await testKey(apiBase, 'bench_lighthouse_own')), `product-own-origin-${i + 1}`));
       const entries = await requestLog(apiBase, key);
       lh.widgetsApi.push(entries.length);
       const dupes = duplicates(entries);
@@ -320,7 +326,8 @@ async function main(): Promise<void> {
     log(
       `control, the page without widgets plus one empty <script defer> from the CDN: LCP ${signed(floor((r) => r.lcp), ms)}, TBT ${signed(floor((r) => r.tbt), ms)}, score ${signed(floor((r) => r.score), (n) => fixed(n, 0))} (runs: ${runs(lh.emptyScript)})`,
     );
-    log(`reports: .lighthouse/product-{plain,widgets,theme,empty-script}-N.report.json`);
+    log(`the product page with the script tag from the page's own origin: runs ${runs(lh.ownOrigin)}`);
+    log(`reports: .lighthouse/product-{plain,widgets,theme,empty-script,own-origin}-N.report.json`);
     log();
   }
 
@@ -354,7 +361,8 @@ async function main(): Promise<void> {
     targetRow('collection page: CLS (Playwright)', collection.cls, (n) => fixed(n, 3), '0.000', collection.cls < 0.0005),
   ];
   if (LIGHTHOUSE_RUNS > 0) {
-    for (const [label, runs] of [['product page', lh.widgets], ['theme-like page', lh.theme]] as const) {
+    const pages = [['product page', lh.widgets], ['theme-like page', lh.theme], ["product page, script from the page's own origin", lh.ownOrigin]] as const;
+    for (const [label, runs] of pages) {
       const diff = (pick: (r: LighthouseRun) => number) => median(runs.map(pick)) - median(lh.plain.map(pick));
       const longest = median(runs.map((r) => Math.max(0, ...r.longTasks.filter((t) => isWidgetFile(t.url, widgetPaths)).map((t) => t.duration))));
       rows.push(

@@ -59,7 +59,7 @@ const results: Record<string, { cpu: number[]; blocking: number[]; long: number[
 try {
   for (let run = 0; run < RUNS; run++) {
     for (const name of Object.keys(urls)) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, ignoreHTTPSErrors: true });
       const tab = await context.newPage();
       await browser.startTracing(tab, { categories: ['devtools.timeline', 'toplevel'] });
       await tab.goto(urls[name]!, { waitUntil: 'load' });

@@ -71,7 +71,8 @@ export async function lighthouse(url: string, name: string, timeoutMs = 240_000)
     '--output=json',
     `--output-path=${output}`,
     '--only-categories=performance',
-    `--chrome-flags=${[...chromiumArgs, '--headless=new'].join(' ')}`,
+    // The bench's own certificate (lib/server.ts).
+    `--chrome-flags=${[...chromiumArgs, '--headless=new', '--ignore-certificate-errors'].join(' ')}`,
     '--quiet',
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) } });

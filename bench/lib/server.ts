@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -13,7 +16,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * Scripts are sent compressed as a CDN sends them (brotli when asked for, else gzip),
  * compressed once and kept; pages compressed as a shop's server sends them (a page
  * rendered on the server is several times the size of its markup); the picture as it is.
+ *
+ * Over HTTPS with HTTP/2, as shops and CDNs serve pages (a certificate made for the run
+ * by `openssl`; the bench's browsers accept it): Lighthouse's simulation models the
+ * connections the load used, and over HTTP/1.1 it gives any second request that starts
+ * with the hero picture a connection of its own, with its handshake, which no shop pays.
+ * `--http1` serves plain HTTP/1.1 instead, as the bench did before.
  */
+export const HTTP1 = process.argv.includes('--http1');
 export interface Site {
   origin: string;
   close(): Promise<void>;
@@ -27,6 +37,25 @@ const TYPES: Record<string, string> = {
 
 /** `pages` answers a path (with its query) with HTML (or a promise of it: a page rendered on the server), or undefined when it is not a page. */
 export type Pages = (path: string, query: URLSearchParams) => string | undefined | Promise<string | undefined>;
+
+type Request = IncomingMessage | Http2ServerRequest;
+type Response = ServerResponse | Http2ServerResponse;
+
+let made: { key: Buffer; cert: Buffer } | undefined;
+/** A self-signed certificate for localhost, made once per run. */
+function certificate(): { key: Buffer; cert: Buffer } {
+  if (made) return made;
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-bench-tls-'));
+  try {
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+    return (made = { key: readFileSync(key), cert: readFileSync(cert) });
+  } catch (error) {
+    throw new Error(`The bench serves its pages over HTTPS and makes its certificate with openssl (apt-get install -y openssl), or run it with --http1. ${String(error)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export async function startSite(options: { root: string; pages: Pages; files: Record<string, Buffer> }): Promise<Site> {
   const root = options.root.endsWith(sep) ? options.root : options.root + sep;
@@ -45,7 +74,7 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
     return entry;
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, type: string, body: Buffer | string, key?: string) => {
+  const send = (req: Request, res: Response, type: string, body: Buffer | string, key?: string) => {
     const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'public, max-age=300', vary: 'accept-encoding' };
     let payload = typeof body === 'string' ? Buffer.from(body) : body;
     const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -59,11 +88,19 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
     // Module scripts from another origin (the bench's "CDN") are fetched with CORS, as a CDN answers them.
     if (type.startsWith('text/javascript')) headers['access-control-allow-origin'] = '*';
     headers['content-length'] = String(payload.length);
-    res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : payload);
+    const head = res.writeHead(200, headers);
+    if (req.method === 'HEAD') head.end();
+    else head.end(payload);
   };
 
-  const server = createServer((req, res) => void answer(req, res));
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+  const sessions = new Set<Http2Session>();
+  const server = HTTP1
+    ? createServer((req, res) => void answer(req, res))
+    : createSecureServer({ ...certificate(), allowHTTP1: true }, (req, res) => void answer(req, res)).on('session', (session: Http2Session) => {
+        sessions.add(session);
+        session.on('close', () => sessions.delete(session));
+      });
+  const answer = async (req: Request, res: Response) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       const page = await options.pages(url.pathname, url.searchParams);
@@ -83,10 +120,11 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://localhost:${port}`,
+    origin: `${HTTP1 ? 'http' : 'https'}://localhost:${port}`,
     close: () =>
       new Promise<void>((done) => {
-        server.closeAllConnections();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const session of sessions) session.destroy();
         server.close(() => done());
       }),
   };
