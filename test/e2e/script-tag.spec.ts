@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { readFileSync } from 'node:fs';
 import { OTHER_VERSION, RESERVE_BADGE } from './static-server.ts';
+import jpeg from 'jpeg-js';
 import { chunkFiles, expectAllRendered, expectRichSnippet, FULL_SUMMARY_PART, groupChunk, moduleFiles, openPage, registration } from './support.ts';
 
 /**
@@ -163,6 +164,33 @@ test.describe('the script-tag bundle', () => {
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
     expect(events[0]).toBe('load');
     expect(events.filter((event) => event === 'module').length).toBeGreaterThan(0);
+    expect(log.errors).toEqual([]);
+  });
+
+  test("imports the elements' code only once the page's hero picture has painted, which comes after the load event", async ({ page }) => {
+    // Every module request's start, and the hero's paint (its largest-contentful-paint entry), as the page saw them.
+    await page.addInitScript(() => {
+      const seen: { hero?: number; modules: number[] } = { modules: [] };
+      Object.defineProperty(window, '__order', { value: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { url: string; renderTime: number })[]) if (entry.url.endsWith('/hero.jpg')) seen.hero = entry.renderTime || entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.name.includes('/module/')) seen.modules.push(entry.startTime);
+      }).observe({ type: 'resource', buffered: true });
+    });
+    // A large photo (decoding it takes a while), answered after half a second.
+    const hero = jpegPhoto(2400, 1800);
+    await page.route(/\/hero\.jpg$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fulfill({ body: hero, contentType: 'image/jpeg' });
+    });
+    const log = await openPage(page, 'after_hero', { scripts: 'classic', at: 'head', elements: 'svc-review-summary', picture: 'hero' });
+    await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
+    const order = await page.evaluate(() => (window as unknown as { __order: { hero?: number; modules: number[] } }).__order);
+    expect(order.hero).toBeGreaterThan(0);
+    expect(order.modules.length).toBeGreaterThan(0);
+    expect(Math.min(...order.modules)).toBeGreaterThan(order.hero!);
     expect(log.errors).toEqual([]);
   });
 
@@ -395,3 +423,18 @@ test.describe('engagement events and the analytics bridge, with two copies of th
     expect(log.errors).toEqual([]);
   });
 });
+
+/** A photo-like JPEG of `width` × `height` (noise over gradients: it decodes as slowly as a photo does). */
+function jpegPhoto(width: number, height: number): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  let seed = 11;
+  for (let i = 0; i < data.length; i += 4) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const x = (i / 4) % width;
+    data[i] = (x * 255) / width + (seed & 31);
+    data[i + 1] = ((i / 4 / width) * 255) / height + ((seed >> 5) & 31);
+    data[i + 2] = 128 + ((seed >> 10) & 63);
+    data[i + 3] = 255;
+  }
+  return jpeg.encode({ data, width, height }, 85).data;
+}

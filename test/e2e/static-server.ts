@@ -68,6 +68,7 @@ export interface PageContext {
  * `record=1` loads /page-record.js first (errors and CSP violations kept in the page);
  * `csp=strict` serves the page with `strictCsp` (and no `data:` icon); `picture=1` adds a
  * picture (`/picture.png`, which a test answers itself) that the page's load event waits for;
+ * `picture=hero`, a hero picture as wide as the page (`/hero.jpg`, which a test answers itself);
  * `elements` may name `badge`, a badge summary in a line of text; `reserve=1` adds the
  * README's rule for the badge's height (`RESERVE_BADGE`); `style` adds rules of the page's
  * own (no `<` in them); `far=1` puts the elements far below the fold.
@@ -106,6 +107,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
   <body>
     <h1>A shop page</h1>
     ${query.get('picture') === '1' ? '<img src="/picture.png" width="40" height="40" alt="">' : ''}
+    ${query.get('picture') === 'hero' ? '<img src="/hero.jpg" width="1600" height="1200" alt="" style="width: 100%; height: auto">' : ''}
     ${query.get('reserve') === '1' ? `<style>${RESERVE_BADGE}</style>` : ''}
     ${query.has('style') ? `<style>${query.get('style')!.replaceAll('<', '')}</style>` : ''}
     ${query.get('far') === '1' ? '<div class="spacer" style="height: 6000px"></div>' : ''}
