@@ -131,8 +131,8 @@ function afterLoad(run: () => void): void {
   else
     addEventListener('load', () =>
       Promise.all([...document.images].map((image) => image.complete && image.getBoundingClientRect().top < innerHeight && image.decode().catch(() => {})))
-        // A frame after the decoding, to paint it; a hidden page paints no frame, so not forever.
-        .then(() => new Promise((painted) => (requestAnimationFrame(() => setTimeout(painted)), setTimeout(painted, 1e3))))
+        // The frame after the decoding paints it, and is on screen when the next one starts; a hidden page paints no frame, so not forever.
+        .then(() => new Promise((painted) => (requestAnimationFrame(() => requestAnimationFrame(painted)), setTimeout(painted, 1e3))))
         .then(() => whenIdle(run)),
     );
 }

@@ -190,7 +190,8 @@ test.describe('the script-tag bundle', () => {
     const order = await page.evaluate(() => (window as unknown as { __order: { hero?: number; modules: number[] } }).__order);
     expect(order.hero).toBeGreaterThan(0);
     expect(order.modules.length).toBeGreaterThan(0);
-    expect(Math.min(...order.modules)).toBeGreaterThan(order.hero!);
+    // Up to 2 ms before the paint's own timestamp counts as after: under load, about one load in 30 had a request start in the millisecond before the timestamp of the frame that showed the photo. The old loader's requests started 5 to 8 ms before it.
+    expect(Math.min(...order.modules)).toBeGreaterThanOrEqual(order.hero! - 2);
     expect(log.errors).toEqual([]);
   });
 
