@@ -38,8 +38,8 @@ const TYPES: Record<string, string> = {
 /** `pages` answers a path (with its query) with HTML (or a promise of it: a page rendered on the server), or undefined when it is not a page. */
 export type Pages = (path: string, query: URLSearchParams) => string | undefined | Promise<string | undefined>;
 
-type Request = IncomingMessage | Http2ServerRequest;
-type Response = ServerResponse | Http2ServerResponse;
+type AnyRequest = IncomingMessage | Http2ServerRequest;
+type AnyResponse = ServerResponse | Http2ServerResponse;
 
 let made: { key: Buffer; cert: Buffer } | undefined;
 /** A self-signed certificate for localhost, made once per run. */
@@ -74,7 +74,7 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
     return entry;
   };
 
-  const send = (req: Request, res: Response, type: string, body: Buffer | string, key?: string) => {
+  const send = (req: AnyRequest, res: AnyResponse, type: string, body: Buffer | string, key?: string) => {
     const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'public, max-age=300', vary: 'accept-encoding' };
     let payload = typeof body === 'string' ? Buffer.from(body) : body;
     const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -100,7 +100,7 @@ export async function startSite(options: { root: string; pages: Pages; files: Re
         sessions.add(session);
         session.on('close', () => sessions.delete(session));
       });
-  const answer = async (req: Request, res: Response) => {
+  const answer = async (req: AnyRequest, res: AnyResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       const page = await options.pages(url.pathname, url.searchParams);

@@ -3,9 +3,8 @@
  * (`/ssr.html`, see test/e2e/static-server.ts): the server's markup alone, then the same
  * page with the script tag, once its elements have hydrated.
  */
+import { overlapping, type Box } from '../support/boxes.ts';
 import { until, type EnginePage } from './browsers.ts';
-
-type Box = [left: number, top: number, width: number, height: number];
 
 /** The masonry's list and tiles, each as [left, top from the list's top, width, height], rounded. */
 function masonryBoxes(): { list: Box; cells: Box[] } {
@@ -27,11 +26,9 @@ export async function serverMasonry(page: EnginePage, url: (scripts: boolean) =>
   if (before.cells.length !== 6 || columns !== 4) throw new Error(`the server's markup alone: ${before.cells.length} tiles in ${columns} columns, not 6 in 4: ${JSON.stringify(before)}`);
   for (const [i, a] of before.cells.entries()) {
     if (a[3] < 50 || a[1] + a[3] > before.list[3] + 1) throw new Error(`tile ${i} is ${a[3]} px tall or outside the list: ${JSON.stringify(before)}`);
-    for (const [j, b] of before.cells.slice(i + 1).entries()) {
-      const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[3] <= b[1] || b[1] + b[3] <= a[1];
-      if (!apart) throw new Error(`tiles ${i} and ${i + j + 1} overlap: ${JSON.stringify(before)}`);
-    }
   }
+  const overlap = overlapping(before.cells);
+  if (overlap) throw new Error(`tiles ${overlap[0]} and ${overlap[1]} overlap: ${JSON.stringify(before)}`);
   await page.open(url(true));
   await page.evaluate(() => document.querySelector('svc-post-gallery')!.scrollIntoView());
   await until(

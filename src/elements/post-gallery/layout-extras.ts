@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { cssText } from '../shared/css-text.js';
 import type { CarouselController } from './carousel-controller.js';
 import { layoutPending, layoutSentinel, layoutTile } from './grid.js';
-import { carouselStyle, renderSkeleton, type LayoutContext } from './layouts.js';
+import { carouselStyle, fitColumns, renderSkeleton, type LayoutContext } from './layouts.js';
 import { masonryStyles, SKELETON_RATIOS } from './masonry.js';
 import { MAX_COLUMNS } from './gallery-options.js';
 import { mediaRatio } from './tile.js';
@@ -25,7 +25,7 @@ export function renderMasonry(ctx: LayoutContext): TemplateResult {
   const ratios = ctx.posts ? ctx.posts.map((post) => mediaRatio(post) ?? 1) : Array.from({ length: ctx.skeletons }, (_, i) => SKELETON_RATIOS[i % SKELETON_RATIOS.length]!);
   const counts = ctx.measured ? [ctx.columns] : Array.from({ length: ctx.gridColumns ?? MAX_COLUMNS }, (_, i) => i + 1);
   const { list, cells } = masonryStyles(ratios, counts);
-  const listStyle = cssText(`${ctx.measured ? `--_cols: ${ctx.columns};` : ctx.gridColumns === undefined ? '' : `--_most: ${ctx.gridColumns};`}${list}`);
+  const listStyle = cssText([fitColumns(ctx), list].filter(Boolean).join(';'));
   if (!ctx.posts) {
     return html`<div class="masonry-frame"><div class="masonry" style=${listStyle} aria-hidden="true">
       ${cells.map((cell) => html`<div class="cell" style=${cssText(cell)}>${renderSkeleton()}</div>`)}

@@ -31,12 +31,15 @@ export interface LayoutContext {
 export const gridStyle = (ctx: LayoutContext): string | undefined => (ctx.gridColumns === undefined ? undefined : `--_cols: ${ctx.gridColumns}`);
 
 /**
- * The carousel's style: the slides in view, and the next one's peek, once measured; before
- * (a server render, the browser's first render), the most the `columns` attribute allows,
- * where given, and the carousel's CSS fits the slides as the measurement will.
+ * A carousel's or masonry's columns (slides in view): once measured, `--_cols`; before (a
+ * server render, the browser's first render), the most the `columns` attribute allows,
+ * where given, and their CSS fits the columns as the measurement will.
  */
-export const carouselStyle = (ctx: LayoutContext): string | undefined =>
-  ctx.measured ? `--_cols: ${ctx.columns}; --_peek: ${ctx.columns < 3 ? 0.25 : 0}` : ctx.gridColumns === undefined ? undefined : `--_most: ${ctx.gridColumns}`;
+export const fitColumns = (ctx: LayoutContext): string | undefined =>
+  ctx.measured ? `--_cols: ${ctx.columns}` : ctx.gridColumns === undefined ? undefined : `--_most: ${ctx.gridColumns}`;
+
+/** The carousel's style: its slides in view ({@link fitColumns}) and, once measured, the next one's peek. */
+export const carouselStyle = (ctx: LayoutContext): string | undefined => (ctx.measured ? `${fitColumns(ctx)}; --_peek: ${ctx.columns < 3 ? 0.25 : 0}` : fitColumns(ctx));
 
 /** A grey, blurhash-less stand-in for a tile while the first page loads. */
 export function renderSkeleton(ratio?: number): TemplateResult {
