@@ -106,3 +106,5 @@ export const ar: StringTable = {
   'reviews.label': 'مراجعات العملاء',
   'reviews.mediaAlt': 'صورة العميل {index} من {total}',
 };
+
+export default ar;

@@ -70,3 +70,5 @@ export const bg: StringTable = {
   'reviews.label': 'Отзиви от клиенти',
   'reviews.mediaAlt': 'Снимка от клиент {index} от {total}',
 };
+
+export default bg;

@@ -70,3 +70,5 @@ export const cs: StringTable = {
   'reviews.label': 'Recenze zákazníků',
   'reviews.mediaAlt': 'Fotka zákazníka {index} z {total}',
 };
+
+export default cs;

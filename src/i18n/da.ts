@@ -70,3 +70,5 @@ export const da: StringTable = {
   'reviews.label': 'Kundeanmeldelser',
   'reviews.mediaAlt': 'Kundebillede {index} af {total}',
 };
+
+export default da;

@@ -70,3 +70,5 @@ export const de: StringTable = {
   'reviews.label': 'Kundenbewertungen',
   'reviews.mediaAlt': 'Kundenfoto {index} von {total}',
 };
+
+export default de;

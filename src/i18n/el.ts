@@ -70,3 +70,5 @@ export const el: StringTable = {
   'reviews.label': 'Κριτικές πελατών',
   'reviews.mediaAlt': 'Φωτογραφία πελάτη {index} από {total}',
 };
+
+export default el;

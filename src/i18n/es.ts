@@ -70,3 +70,5 @@ export const es: StringTable = {
   'reviews.label': 'Reseñas de clientes',
   'reviews.mediaAlt': 'Foto de cliente {index} de {total}',
 };
+
+export default es;

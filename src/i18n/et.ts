@@ -70,3 +70,5 @@ export const et: StringTable = {
   'reviews.label': 'Klientide arvustused',
   'reviews.mediaAlt': 'Kliendi foto {index}/{total}',
 };
+
+export default et;

@@ -70,3 +70,5 @@ export const fi: StringTable = {
   'reviews.label': 'Asiakkaiden arvostelut',
   'reviews.mediaAlt': 'Asiakkaan kuva {index}/{total}',
 };
+
+export default fi;

@@ -70,3 +70,5 @@ export const fr: StringTable = {
   'reviews.label': 'Avis clients',
   'reviews.mediaAlt': 'Photo client {index} sur {total}',
 };
+
+export default fr;

@@ -71,3 +71,5 @@ export const he: StringTable = {
   'reviews.label': 'ביקורות לקוחות',
   'reviews.mediaAlt': 'תמונת לקוח {index} מתוך {total}',
 };
+
+export default he;

@@ -70,3 +70,5 @@ export const hr: StringTable = {
   'reviews.label': 'Recenzije kupaca',
   'reviews.mediaAlt': 'Fotografija kupca {index} od {total}',
 };
+
+export default hr;

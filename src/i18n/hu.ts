@@ -71,3 +71,5 @@ export const hu: StringTable = {
   'reviews.label': 'Vásárlói értékelések',
   'reviews.mediaAlt': '{index}/{total}. vásárlói fotó',
 };
+
+export default hu;

@@ -70,3 +70,5 @@ export const it: StringTable = {
   'reviews.label': 'Recensioni dei clienti',
   'reviews.mediaAlt': 'Foto del cliente {index} di {total}',
 };
+
+export default it;

@@ -70,3 +70,5 @@ export const ja: StringTable = {
   'reviews.label': 'カスタマーレビュー',
   'reviews.mediaAlt': 'お客様の写真 {index}/{total}',
 };
+
+export default ja;

@@ -70,3 +70,5 @@ export const ko: StringTable = {
   'reviews.label': '고객 리뷰',
   'reviews.mediaAlt': '고객 사진 {index}/{total}',
 };
+
+export default ko;

@@ -70,3 +70,5 @@ export const lt: StringTable = {
   'reviews.label': 'Pirkėjų atsiliepimai',
   'reviews.mediaAlt': 'Pirkėjo nuotrauka {index} iš {total}',
 };
+
+export default lt;

@@ -70,3 +70,5 @@ export const lv: StringTable = {
   'reviews.label': 'Klientu atsauksmes',
   'reviews.mediaAlt': 'Klienta foto {index} no {total}',
 };
+
+export default lv;

@@ -71,3 +71,5 @@ export const nb: StringTable = {
   'reviews.label': 'Kundeanmeldelser',
   'reviews.mediaAlt': 'Kundebilde {index} av {total}',
 };
+
+export default nb;

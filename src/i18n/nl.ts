@@ -70,3 +70,5 @@ export const nl: StringTable = {
   'reviews.label': 'Klantreviews',
   'reviews.mediaAlt': 'Klantfoto {index} van {total}',
 };
+
+export default nl;

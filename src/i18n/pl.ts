@@ -70,3 +70,5 @@ export const pl: StringTable = {
   'reviews.label': 'Opinie klientów',
   'reviews.mediaAlt': 'Zdjęcie klienta {index} z {total}',
 };
+
+export default pl;

@@ -71,3 +71,5 @@ export const ptBR: StringTable = {
   'reviews.label': 'Avaliações de clientes',
   'reviews.mediaAlt': 'Foto de cliente {index} de {total}',
 };
+
+export default ptBR;

@@ -71,3 +71,5 @@ export const pt: StringTable = {
   'reviews.label': 'Avaliações de clientes',
   'reviews.mediaAlt': 'Fotografia de cliente {index} de {total}',
 };
+
+export default pt;

@@ -70,3 +70,5 @@ export const ro: StringTable = {
   'reviews.label': 'Recenziile clienților',
   'reviews.mediaAlt': 'Fotografia clientului {index} din {total}',
 };
+
+export default ro;

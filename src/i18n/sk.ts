@@ -70,3 +70,5 @@ export const sk: StringTable = {
   'reviews.label': 'Recenzie zákazníkov',
   'reviews.mediaAlt': 'Fotka zákazníka {index} z {total}',
 };
+
+export default sk;

@@ -70,3 +70,5 @@ export const sl: StringTable = {
   'reviews.label': 'Mnenja kupcev',
   'reviews.mediaAlt': 'Fotografija kupca {index} od {total}',
 };
+
+export default sl;

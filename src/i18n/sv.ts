@@ -70,3 +70,5 @@ export const sv: StringTable = {
   'reviews.label': 'Kundrecensioner',
   'reviews.mediaAlt': 'Kundfoto {index} av {total}',
 };
+
+export default sv;

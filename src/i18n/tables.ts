@@ -10,40 +10,40 @@ import { en, type StringTable } from './en.js';
 export const tables: Record<string, Partial<StringTable> | undefined> = { en };
 
 /**
- * How to load each table, by language, or by locale where a region writes its own
- * (`pt-BR` beats `pt`); add a language here and in its own file.
+ * How to load each table (its module's default export), by language, or by locale where
+ * a region writes its own (`pt-BR` beats `pt`); add a language here and in its own file.
  */
-const loaders: Record<string, (() => Promise<StringTable>) | undefined> = {
-  ar: () => import('./ar.js').then((module) => module.ar),
-  bg: () => import('./bg.js').then((module) => module.bg),
-  cs: () => import('./cs.js').then((module) => module.cs),
-  da: () => import('./da.js').then((module) => module.da),
-  de: () => import('./de.js').then((module) => module.de),
-  el: () => import('./el.js').then((module) => module.el),
-  es: () => import('./es.js').then((module) => module.es),
-  et: () => import('./et.js').then((module) => module.et),
-  fi: () => import('./fi.js').then((module) => module.fi),
-  fr: () => import('./fr.js').then((module) => module.fr),
-  he: () => import('./he.js').then((module) => module.he),
-  hr: () => import('./hr.js').then((module) => module.hr),
-  hu: () => import('./hu.js').then((module) => module.hu),
-  it: () => import('./it.js').then((module) => module.it),
-  ja: () => import('./ja.js').then((module) => module.ja),
-  ko: () => import('./ko.js').then((module) => module.ko),
-  lt: () => import('./lt.js').then((module) => module.lt),
-  lv: () => import('./lv.js').then((module) => module.lv),
-  nb: () => import('./nb.js').then((module) => module.nb),
-  nl: () => import('./nl.js').then((module) => module.nl),
-  pl: () => import('./pl.js').then((module) => module.pl),
-  pt: () => import('./pt.js').then((module) => module.pt),
-  'pt-BR': () => import('./pt-BR.js').then((module) => module.ptBR),
-  ro: () => import('./ro.js').then((module) => module.ro),
-  sk: () => import('./sk.js').then((module) => module.sk),
-  sl: () => import('./sl.js').then((module) => module.sl),
-  sv: () => import('./sv.js').then((module) => module.sv),
-  tr: () => import('./tr.js').then((module) => module.tr),
-  uk: () => import('./uk.js').then((module) => module.uk),
-  'zh-CN': () => import('./zh-CN.js').then((module) => module.zhCN),
+const loaders: Record<string, (() => Promise<{ default: StringTable }>) | undefined> = {
+  ar: () => import('./ar.js'),
+  bg: () => import('./bg.js'),
+  cs: () => import('./cs.js'),
+  da: () => import('./da.js'),
+  de: () => import('./de.js'),
+  el: () => import('./el.js'),
+  es: () => import('./es.js'),
+  et: () => import('./et.js'),
+  fi: () => import('./fi.js'),
+  fr: () => import('./fr.js'),
+  he: () => import('./he.js'),
+  hr: () => import('./hr.js'),
+  hu: () => import('./hu.js'),
+  it: () => import('./it.js'),
+  ja: () => import('./ja.js'),
+  ko: () => import('./ko.js'),
+  lt: () => import('./lt.js'),
+  lv: () => import('./lv.js'),
+  nb: () => import('./nb.js'),
+  nl: () => import('./nl.js'),
+  pl: () => import('./pl.js'),
+  pt: () => import('./pt.js'),
+  'pt-BR': () => import('./pt-BR.js'),
+  ro: () => import('./ro.js'),
+  sk: () => import('./sk.js'),
+  sl: () => import('./sl.js'),
+  sv: () => import('./sv.js'),
+  tr: () => import('./tr.js'),
+  uk: () => import('./uk.js'),
+  'zh-CN': () => import('./zh-CN.js'),
 };
 
 /** The tables: languages, and the locales that have one of their own (`pt-BR`, `zh-CN`). */
@@ -79,7 +79,7 @@ export function tableLoading(table: string): Promise<unknown> | undefined {
   let pending = loading.get(table);
   if (pending === undefined) {
     pending = load().then(
-      (strings) => void (tables[table] = strings),
+      (module) => void (tables[table] = module.default),
       (error: unknown) => {
         loaders[table] = undefined;
         console.error(`storefront-widgets: could not load the "${table}" strings; showing English.`, error);

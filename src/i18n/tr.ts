@@ -71,3 +71,5 @@ export const tr: StringTable = {
   'reviews.label': 'Müşteri değerlendirmeleri',
   'reviews.mediaAlt': 'Müşteri fotoğrafı {index}/{total}',
 };
+
+export default tr;

@@ -70,3 +70,5 @@ export const uk: StringTable = {
   'reviews.label': 'Відгуки покупців',
   'reviews.mediaAlt': 'Фото покупця {index} з {total}',
 };
+
+export default uk;

@@ -71,3 +71,5 @@ export const zhCN: StringTable = {
   'reviews.label': '买家评价',
   'reviews.mediaAlt': '买家照片 {index}/{total}',
 };
+
+export default zhCN;

@@ -45,8 +45,5 @@ export const reviewSummaryStyles = [
       gap: 0.5rem;
       color: var(--_muted);
     }
-    .loading {
-      min-block-size: 1.25rem;
-    }
   `,
 ];
