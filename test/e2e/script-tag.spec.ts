@@ -3,7 +3,7 @@ import { e2eEnv } from './env.ts';
 import { readFileSync } from 'node:fs';
 import { OTHER_VERSION, RESERVE_BADGE } from './static-server.ts';
 import jpeg from 'jpeg-js';
-import { chunkFiles, expectAllRendered, expectRichSnippet, FULL_SUMMARY_PART, groupChunk, moduleFiles, openPage, registration } from './support.ts';
+import { chunkFiles, expectAllRendered, expectRichSnippet, FULL_SUMMARY_PART, groupChunk, layoutShifts, moduleFiles, openPage, recordShifts, registration } from './support.ts';
 
 /**
  * dist/cdn/storefront-widgets.js, the script tag's loader, with a plain <script> tag in a
@@ -195,28 +195,34 @@ test.describe('the script-tag bundle', () => {
     expect(log.errors).toEqual([]);
   });
 
-  test("with the README's rule, a review badge has its final height before its code has arrived: the line under it never moves", async ({ page }) => {
-    await page.route(/\/module\/svc-review-summary\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
-    const log = await openPage(page, 'badge_reserved', { scripts: 'classic-defer', at: 'head', elements: 'badge', reserve: '1' });
-    const measure = () =>
-      page.evaluate(() => {
-        const badge = document.querySelector('svc-review-summary')!;
-        return { defined: customElements.get('svc-review-summary') !== undefined, height: badge.getBoundingClientRect().height, price: document.querySelector('.price')!.getBoundingClientRect().top };
+  for (const reserve of ['1', '0'] as const) {
+    const who = reserve === '1' ? "with the README's rule" : 'on a page with no rule of its own, whose script tag runs before its first paint';
+    test(`${who}, a review badge has its final box before its code has arrived: the line under it never moves`, async ({ page }) => {
+      await page.route(/\/module\/svc-review-summary\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
       });
-    const before = await measure();
-    expect(before.defined).toBe(false);
-    expect(before.height).toBeGreaterThan(0);
-    await expect(page.locator('svc-review-summary [part~="badge"]')).toBeVisible();
-    const after = await measure();
-    expect(after.defined).toBe(true);
-    expect([after.height, after.price]).toEqual([before.height, before.price]);
-    expect(log.errors).toEqual([]);
-    // The rule is the README's, word for word.
-    expect(readFileSync('README.md', 'utf8')).toContain(RESERVE_BADGE);
-  });
+      await recordShifts(page);
+      // The loader's rule holds from the moment the script runs: before the first paint only where the script blocks it (a deferred script may run after it).
+      const log = await openPage(page, `badge_reserved_${reserve}`, { scripts: reserve === '1' ? 'classic-defer' : 'classic', at: 'head', elements: 'badge', reserve });
+      const measure = () =>
+        page.evaluate(() => {
+          const badge = document.querySelector('svc-review-summary')!.getBoundingClientRect();
+          return { defined: customElements.get('svc-review-summary') !== undefined, box: [badge.top, badge.height], price: document.querySelector('.price')!.getBoundingClientRect().top };
+        });
+      const before = await measure();
+      expect(before.defined).toBe(false);
+      expect(before.box[1]).toBeGreaterThan(0);
+      await expect(page.locator('svc-review-summary [part~="badge"]')).toBeVisible();
+      const after = await measure();
+      expect(after.defined).toBe(true);
+      expect([after.box, after.price]).toEqual([before.box, before.price]);
+      expect(await layoutShifts(page)).toEqual([]);
+      expect(log.errors).toEqual([]);
+      // The page's rule is the README's, word for word.
+      if (reserve === '1') expect(readFileSync('README.md', 'utf8')).toContain(RESERVE_BADGE);
+    });
+  }
 
   test("with the page's own rules holding their space, a full summary and a gallery in German keep it from their definition on: nothing below them moves", async ({ page }) => {
     const elements = 'svc-review-summary,svc-post-gallery';
@@ -234,16 +240,10 @@ test.describe('the script-tag bundle', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       await route.continue();
     });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (globalThis as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(page);
     const log = await openPage(page, 'reserved', { scripts: 'classic-defer', at: 'head', elements, market: 'de', style });
     await rendered();
-    expect(await page.evaluate(() => (globalThis as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
     expect(log.errors).toEqual([]);
   });
 

@@ -54,7 +54,7 @@ export function strictCsp(apiBase: string, trustedTypes = `lit-html ${JSON_LD_PO
 }
 
 /** The README's rule that reserves a review badge's height before its code has arrived. */
-export const RESERVE_BADGE = "svc-review-summary[variant='badge']:not(:defined) { display: inline-block; vertical-align: middle; height: 1.25rem; }";
+export const RESERVE_BADGE = "svc-review-summary[variant='badge']:not(:defined) { display: inline-flex; vertical-align: middle; height: 1.25rem; }";
 
 export interface PageContext {
   apiBase: string;

@@ -88,3 +88,19 @@ export async function registration(page: Page): Promise<{ record: unknown; globa
     global: (globalThis as unknown as { StorefrontWidgets?: { version: string } }).StorefrontWidgets?.version,
   }));
 }
+
+/** Records the page's layout shifts from its first paint on (call before opening it); `layoutShifts` reads them. */
+export async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (globalThis as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts `recordShifts` recorded so far: their values. */
+export function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(() => (globalThis as unknown as { shifts: number[] }).shifts);
+}
