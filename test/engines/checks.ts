@@ -265,6 +265,37 @@ const reviewFilter: Check = {
   },
 };
 
+const badgeBox: Check = {
+  name: "the loader's rule holds a badge's height before its code arrives: the height it renders at",
+  async run(page, setup) {
+    // The rule is in place (a stylesheet built in script: a browser that refused it would reserve nothing, silently), with the height it reserves.
+    const height = await page.evaluate(() => {
+      const rules = document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]) as CSSStyleRule[];
+      return rules.find((rule) => /svc-review-summary\[variant="?badge"?\]:not\(:defined\)/.test(rule.selectorText ?? ''))?.style.height;
+    });
+    if (!height) fail("the loader's rule for badges is not among the document's stylesheets");
+    await page.evaluate((product) => {
+      const badge = document.createElement('svc-review-summary');
+      badge.setAttribute('product-ref', product);
+      badge.setAttribute('variant', 'badge');
+      badge.id = 'engine-badge';
+      document.querySelector('svc-storefront')!.append(badge);
+    }, setup.product);
+    await waitInPage(page, 'the badge to show its count', () => /\d/.test(window.__deep('[part~="count"]', document.getElementById('engine-badge')!.shadowRoot!)[0]?.textContent ?? ''));
+    // What the rule reserves against the badge as rendered.
+    const [reserved, rendered] = await page.evaluate((height) => {
+      const probe = document.createElement('span');
+      probe.style.cssText = `display:inline-block;height:${height}`;
+      document.body.append(probe);
+      const heights = [probe.getBoundingClientRect().height, document.getElementById('engine-badge')!.getBoundingClientRect().height];
+      probe.remove();
+      document.getElementById('engine-badge')!.remove();
+      return heights;
+    }, height);
+    if (Math.abs(reserved! - rendered!) > 0.5) fail(`the rule reserves ${reserved} px, the badge renders ${rendered} px tall`);
+  },
+};
+
 const clean: Check = {
   name: 'no uncaught error, no unhandled rejection, no CSP violation',
   async run(page) {
@@ -275,4 +306,4 @@ const clean: Check = {
 };
 
 /** In this order on each page (the last one reads what the others may have caused). */
-export const CHECKS: Check[] = [rendered, placement, lightbox, carousel, reviewFilter, clean];
+export const CHECKS: Check[] = [rendered, placement, lightbox, carousel, reviewFilter, badgeBox, clean];
