@@ -2,7 +2,8 @@
  * The script tag, `dist/cdn/storefront-widgets.js` (a classic script), and the
  * `<script type="module">` entry, `dist/cdn/module/storefront-widgets.js`: one small
  * loader built twice. It offers the page-global API at once (`configure`, `setStrings`
- * on `window.StorefrontWidgets`), finds the `svc-*` elements in the page, now and as
+ * on `window.StorefrontWidgets`), holds review badges' height until their code arrives,
+ * finds the `svc-*` elements in the page, now and as
  * they are added, and imports each element's ES module from `dist/cdn/module/` (after
  * the page's load event, for the elements of a page still loading), with
  * every chunk that module needs imported at the same time, so a page loads the code of
