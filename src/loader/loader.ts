@@ -51,11 +51,12 @@ function start(): void {
   // A review badge's height from the moment this script runs, before its code arrives (the
   // README's rule): a badge is one line of stars tall, so badges painted after this never
   // move when they render. A deferred script may run after the first paint, so the README
-  // still gives the rule to themes. A stylesheet built in script, which a strict CSP
-  // allows; a browser without them reserves nothing.
+  // still gives the rule to themes. `:where()` weighs nothing, as the badge's `:host` rules
+  // weigh nothing against a theme's: a theme's own rule for the element wins. A stylesheet
+  // built in script, which a strict CSP allows; a browser without them reserves nothing.
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync('svc-review-summary[variant=badge]:not(:defined){display:inline-flex;vertical-align:middle;height:1.25rem}');
+    sheet.replaceSync(':where(svc-review-summary[variant=badge]:not(:defined)){display:inline-flex;vertical-align:middle;height:1.25rem}');
     document.adoptedStyleSheets.push(sheet);
   } catch {}
   const pending = new Set(Object.keys(ELEMENT_MODULES));

@@ -224,6 +224,21 @@ test.describe('the script-tag bundle', () => {
     });
   }
 
+  test("the page's own rule for a badge wins over the script tag's (which weighs nothing, as the badge's own styles do)", async ({ page }) => {
+    await page.route(/\/module\/svc-review-summary\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const style = 'svc-review-summary { display: block; height: 30px }';
+    const log = await openPage(page, 'badge_theme_rule', { scripts: 'classic', at: 'head', elements: 'badge', style });
+    const box = await page.evaluate(() => {
+      const badge = document.querySelector('svc-review-summary')!;
+      return { defined: customElements.get('svc-review-summary') !== undefined, display: getComputedStyle(badge).display, height: badge.getBoundingClientRect().height };
+    });
+    expect(box).toEqual({ defined: false, display: 'block', height: 30 });
+    expect(log.errors).toEqual([]);
+  });
+
   test("with the page's own rules holding their space, a full summary and a gallery in German keep it from their definition on: nothing below them moves", async ({ page }) => {
     const elements = 'svc-review-summary,svc-post-gallery';
     const rendered = async () => {
