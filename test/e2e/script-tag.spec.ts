@@ -3,7 +3,7 @@ import { e2eEnv } from './env.ts';
 import { readFileSync } from 'node:fs';
 import { OTHER_VERSION, RESERVE_BADGE } from './static-server.ts';
 import jpeg from 'jpeg-js';
-import { chunkFiles, expectAllRendered, expectRichSnippet, FULL_SUMMARY_PART, groupChunk, layoutShifts, moduleFiles, openPage, recordShifts, registration } from './support.ts';
+import { answerLate, chunkFiles, expectAllRendered, expectRichSnippet, FULL_SUMMARY_PART, groupChunk, layoutShifts, moduleFiles, openPage, recordShifts, registration } from './support.ts';
 
 /**
  * dist/cdn/storefront-widgets.js, the script tag's loader, with a plain <script> tag in a
@@ -198,10 +198,7 @@ test.describe('the script-tag bundle', () => {
   for (const reserve of ['1', '0'] as const) {
     const who = reserve === '1' ? "with the README's rule" : 'on a page with no rule of its own, whose script tag runs before its first paint';
     test(`${who}, a review badge has its final box before its code has arrived: the line under it never moves`, async ({ page }) => {
-      await page.route(/\/module\/svc-review-summary\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        await route.continue();
-      });
+      await answerLate(page, /\/module\/svc-review-summary\.js$/, 800);
       await recordShifts(page);
       // The loader's rule holds from the moment the script runs: before the first paint only where the script blocks it (a deferred script may run after it).
       const log = await openPage(page, `badge_reserved_${reserve}`, { scripts: reserve === '1' ? 'classic-defer' : 'classic', at: 'head', elements: 'badge', reserve });
@@ -225,10 +222,7 @@ test.describe('the script-tag bundle', () => {
   }
 
   test("the page's own rule for a badge wins over the script tag's (which weighs nothing, as the badge's own styles do)", async ({ page }) => {
-    await page.route(/\/module\/svc-review-summary\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    await answerLate(page, /\/module\/svc-review-summary\.js$/, 800);
     const style = 'svc-review-summary { display: block; height: 30px }';
     const log = await openPage(page, 'badge_theme_rule', { scripts: 'classic', at: 'head', elements: 'badge', style });
     const box = await page.evaluate(() => {
@@ -251,10 +245,7 @@ test.describe('the script-tag bundle', () => {
     const heights = await page.evaluate((tags) => tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height] as const), elements.split(','));
     const style = heights.map(([tag, height]) => `${tag}:not(:defined) { display: block; height: ${height}px }`).join('\n');
     // What their first render fetches, the German strings and the full summary's part, answers late.
-    await page.route(/\/chunks\/(de|summary-[^/]+)\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    await answerLate(page, /\/chunks\/(de|summary-[^/]+)\.js$/, 500);
     await recordShifts(page);
     const log = await openPage(page, 'reserved', { scripts: 'classic-defer', at: 'head', elements, market: 'de', style });
     await rendered();
@@ -270,10 +261,7 @@ test.describe('the script-tag bundle', () => {
         return { count: root?.querySelectorAll('.skeleton').length ?? 0, animations: root?.getAnimations().length ?? 0, contentVisibility: first ? getComputedStyle(first).contentVisibility : '' };
       });
     // Near, while its posts are on their way: the skeletons pulse, outside content-visibility's skipping (which kept the pulse on the main thread).
-    await page.route(/\/v1\/posts\?/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await answerLate(page, /\/v1\/posts\?/, 1500);
     await openPage(page, 'skeletons_near', { scripts: 'classic-defer', at: 'head', elements: 'svc-post-gallery' });
     await expect.poll(async () => (await skeletons()).count).toBeGreaterThan(0);
     expect(await skeletons()).toMatchObject({ animations: (await skeletons()).count, contentVisibility: 'visible' });

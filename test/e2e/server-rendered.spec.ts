@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { overlapping, type Box } from '../support/boxes.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { e2eEnv } from './env.ts';
+import { layoutShifts, recordShifts } from './support.ts';
 
 /**
  * Widgets rendered on the server (`renderWidgets` from the built package, dist/ssr/) in a
@@ -24,13 +25,7 @@ async function openServerRendered(page: Page, name: string, params: Record<strin
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.defineProperty(window, '__shifts', { value: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordShifts(page);
   const response = await page.goto(`${site}/ssr.html?${new URLSearchParams({ key, ...params })}`);
   return { key, html: (await response?.text()) ?? '', warnings };
 }
@@ -65,7 +60,7 @@ test.describe('server-rendered widgets', () => {
     // The server's reads are fresh: the browser read nothing.
     expect((await requestLog(apiBase, key)).length).toBe(served);
     // No shift, though the page arrives in two pieces cut inside the summary's bars (see static-server.ts).
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
     // One JSON-LD for the product: the server's, kept where it was.
     await expect(page.locator('script[type="application/ld+json"][data-svc-rich-snippet]')).toHaveCount(1);
     await expect(page.locator('head script[data-svc-rich-snippet]')).toHaveCount(0);
@@ -150,7 +145,7 @@ test.describe('server-rendered widgets', () => {
       await next.click();
       await expect.poll(() => page.evaluate(() => Math.abs(document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.carousel-track')!.scrollLeft))).toBeGreaterThan(50);
       expect((await requestLog(apiBase, key)).length).toBe(served);
-      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+      expect(await layoutShifts(page)).toEqual([]);
       expect((await recorded(page)).errors).toEqual([]);
     });
   }
@@ -193,7 +188,7 @@ test.describe('server-rendered widgets', () => {
       await page.locator('svc-post-gallery [part~="tile"]').first().click();
       await expect(page.locator('svc-post-gallery [part~="dialog"]')).toBeVisible();
       expect((await requestLog(apiBase, key)).length).toBe(served);
-      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+      expect(await layoutShifts(page)).toEqual([]);
       expect((await recorded(page)).errors).toEqual([]);
     });
   }
@@ -214,7 +209,7 @@ test.describe('server-rendered widgets', () => {
     await expect.poll(() => page.evaluate(() => (document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.grid') as HTMLElement).style.getPropertyValue('--_cols'))).toBe('2');
     expect(await columns()).toBe(2);
     expect((await requestLog(apiBase, key)).length).toBe(served);
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
   test('hostile data, rendered on the server and hydrated, stays text: no script runs, nothing is fetched', async ({ page }) => {

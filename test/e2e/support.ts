@@ -89,6 +89,14 @@ export async function registration(page: Page): Promise<{ record: unknown; globa
   }));
 }
 
+/** Answers the requests whose URL matches `url` `ms` late (as a slow network would), with what the server sends. */
+export async function answerLate(page: Page, url: RegExp, ms: number): Promise<void> {
+  await page.route(url, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
 /** Records the page's layout shifts from its first paint on (call before opening it); `layoutShifts` reads them. */
 export async function recordShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
