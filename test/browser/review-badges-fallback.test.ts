@@ -1,7 +1,7 @@
 import { afterEach, expect, inject, it, vi } from 'vitest';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import { requestLog, setRatingsAvailable, testKey } from '../support/emulator-control.ts';
-import { emulatorProducts, mount, shadow } from './review-support.ts';
+import { emulatorProducts, expectBadgeFigures, mount, shadow } from './review-support.ts';
 
 /**
  * An API without the batched ratings read (its path answers 404): badges fall back to
@@ -31,6 +31,8 @@ it('reads one summary per product when /v1/products/ratings answers 404, silentl
   const summaries = log.filter((entry) => entry.path !== '/v1/products/ratings');
   expect(summaries.map((entry) => entry.path).sort()).toEqual(first.map((ref) => `/v1/products/${ref}/review-summary`).sort());
   expect(summaries.every((entry) => entry.status === 200)).toBe(true);
+  // Each badge shows its own product's figures, read from its summary.
+  await expectBadgeFigures(apiBase, els, first);
 
   // Remembered for the page: later badges go straight to the summaries.
   const later = products.slice(12, 18).map((product) => product.handle);

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../../src/elements/review-summary/svc-review-summary.ts';
 import type { SvcReviewSummary } from '../../src/elements/review-summary/svc-review-summary.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
-import { apiGet, type EmulatorProduct, emulatorProducts, mount, shadow, text, type WireSummary } from './review-support.ts';
+import { type EmulatorProduct, emulatorProducts, expectBadgeFigures, mount, shadow } from './review-support.ts';
 
 /**
  * A collection page: many `<svc-review-summary variant="badge">` asking at once share
@@ -36,15 +36,7 @@ describe('badges on a collection page', () => {
     expect(log.length).toBeGreaterThan(0);
     expect(log.length).toBeLessThanOrEqual(2);
     expect(log.every((entry) => entry.path === '/v1/products/ratings' && entry.status === 200)).toBe(true);
-    for (const [index, ref] of refs.entries()) {
-      const expected = await apiGet<WireSummary>(apiBase, `/products/${ref}/review-summary?market=us`);
-      const el = els[index]!;
-      if (expected.count === 0) expect(text(shadow(el).querySelector('.none'))).toBe('No reviews yet');
-      else {
-        expect(starsOf(el)!.getAttribute('aria-label'), ref).toBe(`${expected.average.toFixed(1)} out of 5 stars`);
-        expect(text(shadow(el).querySelector('[part="count"] [aria-hidden="true"]'))).toBe(`(${expected.count})`);
-      }
-    }
+    await expectBadgeFigures(apiBase, els, refs);
   });
 
   it('more than 50 products are read 50 at most at a time', async () => {

@@ -3,6 +3,8 @@
  * (read from its info document, not hard-coded), the API's own answers to compare the
  * elements with, and small DOM helpers for shadow roots.
  */
+import { expect } from 'vitest';
+
 export interface EmulatorProduct {
   id: string;
   handle: string;
@@ -32,6 +34,19 @@ export async function apiGet<T>(apiBase: string, path: string, key = 'svc_pk_dem
   const response = await fetch(`${apiBase}/v1${path}`, { headers: { Authorization: `Bearer ${key}` } });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
   return (await response.json()) as T;
+}
+
+/** Checks that each badge shows its own product's average and count, as the product's review summary gives them. */
+export async function expectBadgeFigures(apiBase: string, badges: Element[], refs: string[]): Promise<void> {
+  for (const [index, ref] of refs.entries()) {
+    const expected = await apiGet<WireSummary>(apiBase, `/products/${ref}/review-summary?market=us`);
+    const root = shadow(badges[index]!);
+    if (expected.count === 0) expect(text(root.querySelector('.none')), ref).toBe('No reviews yet');
+    else {
+      expect(root.querySelector('[role="img"]')!.getAttribute('aria-label'), ref).toBe(`${expected.average.toFixed(1)} out of 5 stars`);
+      expect(text(root.querySelector('[part="count"] [aria-hidden="true"]')), ref).toBe(`(${expected.count})`);
+    }
+  }
 }
 
 /** Creates an element with attributes in `parent` (the body by default). */
