@@ -10,7 +10,7 @@
  * - `reviews` (stars, notices) for the summary, the list and the snippet;
  * - `summary` (the full summary's part, loaded on demand, with the distribution and the
  *   English strings that the list shares), so that a page of badges loads none of it;
- * - `media` (blurhash, placeholders, tiles, video playback, Lit's `repeat` with the helpers
+ * - `media` (blurhash, placeholders, tiles, video playback, the first viewport's test, Lit's `repeat` with the helpers
  *   only it uses, `ifDefined`, the reads of posts with their normalizer, and the posts'
  *   English strings) for the gallery, the shoppable post and the lightbox.
  * - `hydrate` (Lit's hydration support), loaded with `hydrate.ts` only where an element
@@ -22,7 +22,7 @@ export const chunkGroups = {
   // Only what a test names: a group does not pull in the modules its members import.
   includeDependenciesRecursively: false,
   groups: [
-    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/(directives\/(repeat|if-defined)|directive-helpers))|src\/elements\/shared\/(placeholder|video-play)|src\/i18n\/en-posts|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
+    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/(directives\/(repeat|if-defined)|directive-helpers))|src\/elements\/shared\/(placeholder|video-play|fold)|src\/i18n\/en-posts|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
     { name: 'hydrate', priority: 3, test: /\/node_modules\/(@lit-labs\/ssr-client\/|lit-html\/private-ssr-support)/ },
     // Before `reviews`: the distribution goes with the full summary's part, which the list shares.
     { name: 'summary', priority: 3, test: /\/src\/(elements\/(shared\/reviews\/distribution|review-summary\/(full-summary|generated-summary|list-filter))|i18n\/en-reviews)\./ },

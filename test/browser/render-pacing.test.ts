@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import '../../src/elements/post-gallery/svc-post-gallery.ts';
 import '../../src/elements/review-summary/svc-review-summary.ts';
@@ -165,6 +165,26 @@ describe('images and the hero', () => {
     below.scrollIntoView();
     await expect.poll(() => picture(below), { timeout: 10_000 }).toBeTruthy();
     expect([picture(below)!.loading, picture(below)!.getAttribute('fetchpriority')]).toEqual(['lazy', 'low']);
+  });
+
+  it('tells above the fold from below it without reading the window’s size, which would lay out the page first', async () => {
+    // Read in the observer's callback, right after other elements changed the page, `innerHeight` made the browser lay it out.
+    const reads = [vi.spyOn(window, 'innerHeight', 'get'), vi.spyOn(window, 'innerWidth', 'get')];
+    try {
+      const above = mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
+      above.style.width = '400px';
+      spacer(700);
+      // Just below the fold: outside the viewport, inside the observer's margin.
+      const below = mount('svc-shoppable-post', { ...settings(key), 'post-id': IMAGE_POST });
+      below.style.width = '400px';
+      const picture = (el: Element) => el.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
+      await expect.poll(() => picture(above) && picture(below), { timeout: 10_000 }).toBeTruthy();
+      await expect.poll(() => picture(above)!.loading).toBe('eager');
+      expect(picture(below)!.loading).toBe('lazy');
+      for (const read of reads) expect(read).not.toHaveBeenCalled();
+    } finally {
+      for (const read of reads) read.mockRestore();
+    }
   });
 
   it('decodes blurhashes 16 px on the long side, in the media’s shape, and scales them by CSS', async () => {

@@ -275,6 +275,23 @@ test.describe('the script-tag bundle', () => {
     expect(log.errors).toEqual([]);
   });
 
+  test('a gallery in the first viewport loads its first row at once, one just below the fold every picture lazily', async ({ page }) => {
+    const { product } = e2eEnv();
+    await openPage(page, 'fold', { scripts: 'classic', at: 'head', elements: 'svc-review-summary' });
+    await page.evaluate((ref) => {
+      scrollTo(0, 0);
+      for (const [id, top] of [['fold-above', 0], ['fold-below', innerHeight + 50]] as const) {
+        const gallery = document.createElement('svc-post-gallery');
+        for (const [name, value] of Object.entries({ 'product-ref': ref, 'page-size': '4', columns: '2', id })) gallery.setAttribute(name, value);
+        gallery.style.cssText = `display:block;position:absolute;left:0;top:${top}px;width:300px`;
+        document.querySelector('svc-storefront')!.append(gallery);
+      }
+    }, product);
+    const loading = (id: string) => page.locator(`#${id} img[part~="media"]`).evaluateAll((images) => images.map((image) => (image as HTMLImageElement).loading));
+    await expect.poll(() => loading('fold-above')).toEqual(['eager', 'eager', 'lazy', 'lazy']);
+    await expect.poll(() => loading('fold-below')).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
+  });
+
   test("when an element's module cannot load, one console error names it and the other elements render", async ({ page }) => {
     await page.route(/\/module\/svc-shoppable-post\.js$/, (route) => route.abort());
     const log = await openPage(page, 'module_blocked', { scripts: 'classic', at: 'head', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery' });

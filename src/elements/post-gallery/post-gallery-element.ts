@@ -7,6 +7,7 @@ import type { PostsOptions } from '../../queries/options.js';
 import { postsQuery } from '../../queries/post-options.js';
 import { queryClientFor } from '../../queries/query-client.js';
 import { StorefrontElement } from '../shared/base.js';
+import { watchFold } from '../shared/fold.js';
 import { ModuleSlot } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import type { CarouselController } from './carousel-controller.js';
@@ -146,6 +147,8 @@ export class SvcPostGallery extends StorefrontElement {
   private readonly extras = new ModuleSlot<LayoutExtras>(this, extraLayouts, () => this.adoptLayoutStyles());
   private readonly fit = new ColumnFit(this);
   private readonly paced = new PacedRender(this);
+  /** Whether it was in the first viewport: its first row loads eagerly then. */
+  private readonly aboveFold = watchFold(this, this.pacing);
   private readonly focusReturn = new FocusReturn(this);
   private carousel: CarouselController | undefined;
   /** `load="scroll"`: the next page when the end comes into view. */
@@ -250,7 +253,7 @@ export class SvcPostGallery extends StorefrontElement {
     if (extras && this.mode === 'carousel') this.carousel ??= new extras.CarouselController(this, (index) => this.view.announcePosition(index, this.localizer), () => this.fetchMore());
     if (changed.has('layout') || changed.has('columns')) this.fit.refit();
     this.view.sync(this.localizer);
-    this.paced.pace(this.view.posts, this.fit.current, this.fit.width, this.pacing.aboveFold, this.rendersServerMarkup);
+    this.paced.pace(this.view.posts, this.fit.current, this.fit.width, this.aboveFold(), this.rendersServerMarkup);
     // The posts changed under an open lightbox (new filters): its post is gone, so close it.
     if (this.openIndex !== undefined && this.view.posts[this.openIndex] === undefined) {
       this.openIndex = undefined;
@@ -279,7 +282,7 @@ export class SvcPostGallery extends StorefrontElement {
       onOpen: this.openTile,
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,
       rendered: this.paced.rendered,
-      aboveFold: this.pacing.aboveFold,
+      aboveFold: this.aboveFold(),
     };
     const body =
       mode === 'carousel' && extras && this.carousel

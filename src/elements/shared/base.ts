@@ -74,7 +74,7 @@ export class StorefrontElement extends LitElement {
   /** The element's language; defaults to its market's, then the page's. */
   override lang!: string;
 
-  /** The first render in a task of its own; content only near the viewport; whether above the fold (render-pacing.ts). */
+  /** The first render in a task of its own; content only near the viewport (render-pacing.ts). */
   protected readonly pacing = new RenderPacing(this);
 
   private resolvedKey = '';

@@ -2,10 +2,12 @@ import { isServer, type ReactiveController, type ReactiveControllerHost } from '
 import { nextTask, timeSlice } from '../../shared/time-slice.js';
 
 /**
- * How far from the viewport an element starts rendering its content: a screen and a
- * half above and below, so that it is there before a shopper scrolls to it.
+ * How far from the viewport an element starts rendering its content, in viewport
+ * heights: a screen and a half above and below, so that it is there before a shopper
+ * scrolls to it.
  */
-const NEAR_MARGIN = '150% 0px';
+export const NEAR = 1.5;
+const NEAR_MARGIN = `${NEAR * 100}% 0px`;
 
 /** True while `customElements.define` upgrades the elements already in the page. */
 let upgrading = false;
@@ -38,13 +40,14 @@ export function upgradingPage(define: () => void): void {
  *   (`upgradingPage`). Elements created once the code is there and the page has loaded
  *   (a single-page app's views) render at once: the hold is there to keep the page's
  *   load free;
- * - `aboveFold` says whether the element was in the first viewport, so that its
- *   images may load eagerly; everywhere else they load lazily with low priority.
+ * - `firstSeen` hears the observer's first entry for the element, from which `fold.ts`
+ *   tells whether it was in the first viewport (a gallery's and a shoppable post's
+ *   images load eagerly there).
  * The observer reports asynchronously, so no layout is read on the element's behalf.
  */
 export class RenderPacing implements ReactiveController {
-  /** Whether the element was in the viewport when first observed; `false` until known. */
-  aboveFold = false;
+  /** Called with the observer's first entry for the element (see `watchFold` in fold.ts). */
+  firstSeen: ((entry: IntersectionObserverEntry) => void) | undefined;
 
   private observer: IntersectionObserver | undefined;
   private firstDone = false;
@@ -77,9 +80,7 @@ export class RenderPacing implements ReactiveController {
         if (!entry) return;
         if (first) {
           first = false;
-          const box = entry.boundingClientRect;
-          this.aboveFold = box.top < window.innerHeight && box.bottom >= 0 && box.right >= 0 && box.left < window.innerWidth;
-          if (this.aboveFold) this.host.requestUpdate();
+          this.firstSeen?.(entry);
         }
         if (!entry.isIntersecting) return;
         this.reached = true;

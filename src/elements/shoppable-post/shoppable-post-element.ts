@@ -8,6 +8,7 @@ import type { PostOptions } from '../../queries/options.js';
 import { postQuery } from '../../queries/post-options.js';
 import { queryClientFor } from '../../queries/query-client.js';
 import { StorefrontElement } from '../shared/base.js';
+import { watchFold } from '../shared/fold.js';
 import { cssText } from '../shared/css-text.js';
 import { renderError } from '../shared/states.js';
 import type { Fit } from './media-box.js';
@@ -102,10 +103,12 @@ export class SvcShoppablePost extends StorefrontElement {
   private shownKey = '';
   private emittedPost: Post | undefined;
   private emittedError: unknown;
+  /** Whether it was in the first viewport: its picture loads eagerly then. */
+  private readonly aboveFold = watchFold(this, this.pacing);
   private readonly view = new ShoppableView(this, (event, product, post) => this.select(event, product, post), {
     productView: (detail) => this.emit('svc-product-view', detail),
     videoPlay: (detail) => this.emit('svc-video-play', detail),
-  }, () => this.pacing.aboveFold);
+  }, this.aboveFold);
 
   /** `svc-post-view` once the shown post has been at least half visible for a second (again for another post). */
   protected readonly postView = new ViewTracker(this, {
