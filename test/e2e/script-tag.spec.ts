@@ -279,11 +279,11 @@ test.describe('the script-tag bundle', () => {
     const { product } = e2eEnv();
     await openPage(page, 'fold', { scripts: 'classic', at: 'head', elements: 'svc-review-summary' });
     await page.evaluate((ref) => {
-      scrollTo(0, 0);
+      // Fixed to the viewport, as in the engine check: its place whatever the page's scroll.
       for (const [id, top] of [['fold-above', 0], ['fold-below', innerHeight + 50]] as const) {
         const gallery = document.createElement('svc-post-gallery');
         for (const [name, value] of Object.entries({ 'product-ref': ref, 'page-size': '4', columns: '2', id })) gallery.setAttribute(name, value);
-        gallery.style.cssText = `display:block;position:absolute;left:0;top:${top}px;width:300px`;
+        gallery.style.cssText = `display:block;position:fixed;left:0;top:${top}px;width:300px`;
         document.querySelector('svc-storefront')!.append(gallery);
       }
     }, product);

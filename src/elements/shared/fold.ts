@@ -1,21 +1,19 @@
 import type { ReactiveControllerHost } from 'lit';
 import { NEAR, type RenderPacing } from './render-pacing.js';
 
-/**
- * Whether an element was in the first viewport, for the elements whose images load
- * eagerly there (a gallery's first row, a shoppable post's picture) and lazily with low
- * priority everywhere else. A module of their own: a page of badges never needs it.
- */
+// Whether an element was in the first viewport, for the elements whose images load
+// eagerly there (a gallery's first row, a shoppable post's picture) and lazily with low
+// priority everywhere else. A module of their own: a page of badges never needs it.
 
 /**
- * Whether an entry of the `NEAR_MARGIN` observer (render-pacing.ts) is in the viewport: whether what shows
- * of its element (through the frames around it) is inside the observer's root less its
- * margins. Not from `innerHeight`, which makes the browser lay the page out first when
- * other elements have just changed it (on the bench's server-rendered page, 6 ms of
- * style and layout in this callback, four times that on a phone). Without a root box
- * (a cross-origin frame), from the window's size.
+ * Whether an entry of render-pacing.ts's `NEAR_MARGIN` observer is in the viewport:
+ * whether what shows of its element (through the frames around it) is inside the
+ * observer's root less its margins. Not from `innerHeight`, which makes the browser lay
+ * the page out first when other elements have just changed it (on the bench's
+ * server-rendered page, 6 ms of style and layout in this callback, four times that on a
+ * phone). Without a root box (a cross-origin frame), from the window's size.
  */
-export function inViewport(entry: IntersectionObserverEntry): boolean {
+function inViewport(entry: IntersectionObserverEntry): boolean {
   const root = entry.rootBounds;
   const box = entry.boundingClientRect;
   if (!root) return box.top < innerHeight && box.bottom >= 0 && box.right >= 0 && box.left < innerWidth;
@@ -26,7 +24,6 @@ export function inViewport(entry: IntersectionObserverEntry): boolean {
   // An element that only touches a frame's edge intersects with no height: it does not show.
   return entry.isIntersecting && (shown.height > 0 || box.height === 0) && shown.top < top + height && shown.bottom >= top;
 }
-
 
 /**
  * Whether `host` was in the viewport when `pacing`'s observer first saw it: `false` until
