@@ -54,17 +54,21 @@ export function elementModules(manifestPath: string): { chunks: string[]; elemen
   return { chunks, elements };
 }
 
-/** `virtual:element-modules`, from the manifest in `module/.vite/` under the loader build's own `outDir`. */
-export function elementModulesPlugin(): Plugin {
+/**
+ * `virtual:element-modules`, from the manifest in `<modules>.vite/` under the loader build's
+ * own `outDir`. `modules` is the modules' folder beside the classic script: `module/` for
+ * `dist/cdn/`, `./` for one flat folder (the Shopify extension's `assets/`, build/shopify.ts).
+ */
+export function elementModulesPlugin(modules = 'module/'): Plugin {
   let manifestPath = '';
   return {
     name: 'storefront-widgets:element-modules',
-    configResolved: (config) => void (manifestPath = resolve(config.root, config.build.outDir, 'module/.vite/manifest.json')),
+    configResolved: (config) => void (manifestPath = resolve(config.root, config.build.outDir, modules, '.vite/manifest.json')),
     resolveId: (source) => (source === ID ? `\0${ID}` : null),
     load: (id) => {
       if (id !== `\0${ID}`) return null;
       const { chunks, elements } = elementModules(manifestPath);
-      return `export const CHUNKS = ${JSON.stringify(chunks)};\nexport const ELEMENT_MODULES = ${JSON.stringify(elements)};`;
+      return `export const CHUNKS = ${JSON.stringify(chunks)};\nexport const ELEMENT_MODULES = ${JSON.stringify(elements)};\nexport const MODULES = ${JSON.stringify(modules)};`;
     },
   };
 }

@@ -5,6 +5,8 @@
  * indexes into `CHUNKS`; led by `-1` for an element the loader imports when the page is idle.
  */
 declare module 'virtual:element-modules' {
+  /** The modules' folder, relative to the classic script: `module/`, or `./` for one flat folder. */
+  export const MODULES: string;
   export const CHUNKS: readonly string[];
   export const ELEMENT_MODULES: Readonly<Record<string, readonly number[]>>;
 }

@@ -19,7 +19,7 @@ import { configure, type PageSettings } from '../page/configure.js';
 import { sharedSingleton } from '../page/shared-state.js';
 import { setStrings } from '../page/strings.js';
 import { VERSION } from '../version.js';
-import { CHUNKS, ELEMENT_MODULES } from 'virtual:element-modules';
+import { CHUNKS, ELEMENT_MODULES, MODULES } from 'virtual:element-modules';
 
 /** The script tag's global, `window.StorefrontWidgets`: page-wide settings and strings. */
 export interface StorefrontWidgetsGlobal {
@@ -35,8 +35,9 @@ declare global {
 }
 
 // Captured while the script runs: a classic script has `currentScript`, a module `import.meta.url`.
+// MODULES is `module/`, or `./` where a host serves one flat folder (a Shopify app's assets).
 const script = document.currentScript as HTMLScriptElement | null;
-const modules = script ? new URL('module/', script.src) : new URL('./', import.meta.url);
+const modules = script ? new URL(MODULES, script.src) : new URL('./', import.meta.url);
 
 const other = globalThis.StorefrontWidgets;
 if (other) {

@@ -1,0 +1,118 @@
+/**
+ * `npm run build:shopify`: writes the Shopify theme app extension to `dist/shopify/`
+ * (README, "On Shopify"), for the service's Shopify app to ship with `shopify app deploy`:
+ * - `assets/`: the script tag's loader and every element module and chunk in one flat
+ *   folder, as Shopify serves an extension's assets behind `asset_url` (the same builds as
+ *   `dist/cdn/`, vite.config.ts's `modules` and `loader`, with flat names and the shared
+ *   chunks cut smaller, so that every file stays under Theme Check's 10,000 bytes
+ *   compressed), and the app embed's script (src/shopify/embed.ts);
+ * - `blocks/`, `snippets/`, `locales/`, `shopify.extension.toml`: copied from `shopify/`;
+ * - `snippets/storefront-widgets-reserve.liquid`: the library's reservation stylesheet,
+ *   `dist/cdn/storefront-widgets.css`, when the build wrote one, for the app embed to
+ *   inline (empty otherwise: the blocks reserve their own space meanwhile).
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type ConfigEnv, type UserConfig } from 'vite';
+import viteConfig from '../vite.config.ts';
+import { chunkFileNames, chunkGroups } from './chunk-groups.ts';
+import { elementModulesPlugin } from './element-modules.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const SOURCES = join(ROOT, 'shopify');
+export const OUT = join(ROOT, 'dist', 'shopify');
+const ASSETS = join(OUT, 'assets');
+/** Written by the library's build when it has one (the issue "Nothing moves in the first viewport"). */
+export const RESERVE_CSS = join(ROOT, 'dist', 'cdn', 'storefront-widgets.css');
+
+/**
+ * The shared chunks of `dist/cdn/`, with `core` cut in three (Lit; the API client with
+ * the page's settings; the rest), each under Theme Check's limit. Each element still
+ * loads every chunk it needs at once (the loader's table): more, smaller files, no waterfall.
+ */
+const shopifyGroups = {
+  ...chunkGroups,
+  groups: [
+    ...chunkGroups.groups.map((group) => ({ ...group, priority: group.priority * 10 })),
+    { name: 'lit', priority: 15, test: /\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\// },
+    { name: 'client', priority: 15, test: /\/src\/(api|page|shared)\/(?!(lazy-reads|review-reads|normalize-review|post-reads|normalize-post|normalize-media)\.)/ },
+  ],
+};
+
+/** `dist/cdn/`'s chunk names without their folder: `chunks/core-abc123.js` → `core-abc123.js`. */
+const flatChunkFileNames = (chunk: { moduleIds: readonly string[] }): string => chunkFileNames(chunk).replace(/^chunks\//, '');
+
+async function configFor(mode: string): Promise<UserConfig> {
+  const env: ConfigEnv = { command: 'build', mode, isSsrBuild: false, isPreview: false };
+  const config = await (typeof viteConfig === 'function' ? viteConfig(env) : viteConfig);
+  return { ...config, configFile: false, logLevel: 'error' };
+}
+
+async function buildAssets(): Promise<void> {
+  const modules = await configFor('modules');
+  const output = modules.build!.rolldownOptions!.output as Record<string, unknown>;
+  await build({
+    ...modules,
+    build: {
+      ...modules.build,
+      outDir: ASSETS,
+      emptyOutDir: true,
+      // A source map is no asset Shopify serves.
+      sourcemap: false,
+      rolldownOptions: { ...modules.build!.rolldownOptions, output: { ...output, chunkFileNames: flatChunkFileNames, codeSplitting: shopifyGroups } },
+    },
+  });
+
+  const loader = await configFor('loader');
+  await build({
+    ...loader,
+    plugins: [elementModulesPlugin('./')],
+    build: {
+      ...loader.build,
+      outDir: ASSETS,
+      emptyOutDir: false,
+      sourcemap: false,
+      lib: { ...(loader.build!.lib as object), entry: join(ROOT, 'src/loader/loader.ts'), formats: ['iife'], fileName: () => 'storefront-widgets.js' },
+    },
+  });
+
+  // The app embed's script: reads the embed's settings, talks only to `window.StorefrontWidgets`.
+  await build({
+    configFile: false,
+    logLevel: 'error',
+    root: ROOT,
+    publicDir: false,
+    build: {
+      outDir: ASSETS,
+      emptyOutDir: false,
+      minify: 'terser',
+      lib: { entry: join(ROOT, 'src/shopify/embed.ts'), name: 'StorefrontWidgetsShopify', formats: ['iife'], fileName: () => 'storefront-widgets-embed.js' },
+      rolldownOptions: { output: { minify: true, comments: false } },
+    },
+  });
+  rmSync(join(ASSETS, '.vite'), { recursive: true, force: true });
+}
+
+/** The reservation stylesheet as a snippet, or an empty one (a comment) when the build wrote none. */
+export function reserveSnippet(css: string | undefined): string {
+  if (css === undefined) return '{%- comment -%} No reservation stylesheet in this build: the blocks reserve their own space. {%- endcomment -%}\n';
+  if (/\{[{%]|<\//.test(css)) throw new Error(`${RESERVE_CSS} holds "{{", "{%" or "</": it cannot be inlined in a Liquid <style>.`);
+  return css.trim() + '\n';
+}
+
+export async function buildShopify(): Promise<void> {
+  if (!existsSync(SOURCES)) throw new Error(`${SOURCES} is missing.`);
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  await buildAssets();
+  for (const entry of ['shopify.extension.toml', 'blocks', 'snippets', 'locales']) cpSync(join(SOURCES, entry), join(OUT, entry), { recursive: true });
+  writeFileSync(join(OUT, 'snippets', 'storefront-widgets-reserve.liquid'), reserveSnippet(existsSync(RESERVE_CSS) ? readFileSync(RESERVE_CSS, 'utf8') : undefined));
+  const nested = readdirSync(ASSETS).filter((name) => statSync(join(ASSETS, name)).isDirectory());
+  if (nested.length) throw new Error(`${ASSETS} must be flat; it has ${nested.join(', ')}.`);
+}
+
+if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
+  await buildShopify();
+  console.log(`Theme app extension written to ${OUT.slice(ROOT.length)} (${readdirSync(ASSETS).length} assets).`);
+}
