@@ -14,7 +14,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type ConfigEnv, type UserConfig } from 'vite';
+import { build, type ConfigEnv, type InlineConfig } from 'vite';
 import viteConfig from '../vite.config.ts';
 import { chunkFileNames, chunkGroups } from './chunk-groups.ts';
 import { elementModulesPlugin } from './element-modules.ts';
@@ -43,7 +43,7 @@ const shopifyGroups = {
 /** `dist/cdn/`'s chunk names without their folder: `chunks/core-abc123.js` → `core-abc123.js`. */
 const flatChunkFileNames = (chunk: { moduleIds: readonly string[] }): string => chunkFileNames(chunk).replace(/^chunks\//, '');
 
-async function configFor(mode: string): Promise<UserConfig> {
+async function configFor(mode: string): Promise<InlineConfig> {
   const env: ConfigEnv = { command: 'build', mode, isSsrBuild: false, isPreview: false };
   const config = await (typeof viteConfig === 'function' ? viteConfig(env) : viteConfig);
   return { ...config, configFile: false, logLevel: 'error' };

@@ -10,7 +10,6 @@
  * (`secret-key`: the Liquid left a secret key out of the page).
  */
 import type { PageSettings } from '../page/configure.js';
-import type { StorefrontWidgetsGlobal } from '../loader/loader.js';
 
 interface ShopifyGlobal {
   loadFeatures?: (features: { name: string; version: string }[], done: (error?: unknown) => void) => void;
@@ -19,7 +18,8 @@ interface ShopifyGlobal {
 
 const PREFIX = 'storefront-widgets (Shopify app embed):';
 const data = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
-const widgets = (globalThis as { StorefrontWidgets?: StorefrontWidgetsGlobal }).StorefrontWidgets;
+// The loader's global (src/loader/loader.ts), as far as this script uses it.
+const widgets = (globalThis as { StorefrontWidgets?: { configure(settings: PageSettings): void } }).StorefrontWidgets;
 
 if (data['refused'] === 'secret-key') {
   console.error(`${PREFIX} the key in the app embed's settings is a secret key (svc_sk_…). It was left out of the page: enter the publishable key (svc_pk_…) instead, and replace the secret key, which is no longer secret.`);
