@@ -39,16 +39,12 @@ import { heroJpeg } from './lib/hero.ts';
 import { lighthouse, stopLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 import { countBy, duplicates, endpointOf, measurePage, resourceOf, type PageRun } from './lib/measure.ts';
 import { collectionPage, EMPTY_SCRIPT, productPage, productPageEmptyScript, productPagePlain, productPageTheme, PRODUCT_PAGE, type CollectionSetup } from './lib/pages.ts';
+import { numberOption } from './lib/options.ts';
 import { bytes, fixed, median, ms, signed, table, worst } from './lib/print.ts';
 import { HTTP1, startSite, type Site } from './lib/server.ts';
 
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  const value = at < 0 ? Number.NaN : Number(process.argv[at + 1]);
-  return Number.isInteger(value) && value >= 0 ? value : fallback;
-};
-const RUNS = Math.max(1, option('--runs', 3));
-const LIGHTHOUSE_RUNS = option('--lighthouse-runs', 3);
+const RUNS = Math.max(1, numberOption('--runs', 3));
+const LIGHTHOUSE_RUNS = numberOption('--lighthouse-runs', 3);
 const STRICT = process.argv.includes('--strict');
 const BUILD = !process.argv.includes('--no-build');
 
