@@ -103,7 +103,7 @@ export async function renderBlock(block: BlockName, store: StoreContext, id: str
   // Shopify's global objects, which a rendered snippet sees too; `block` is the block's own.
   const globals = {
     product: { ...store.product, id: 1234567890, url: `/products/${store.product.handle}` },
-    request: { design_mode: store.designMode ?? false, page_type: 'product', locale: { iso_code: locale, primary: locale === 'en' }, host: 'example.myshopify.com' },
+    request: { design_mode: store.designMode ?? false, page_type: 'product', locale: { iso_code: locale, primary: locale === 'en' }, host: 'example.myshopify.com', origin: 'https://example.myshopify.com' },
     localization: { country: { iso_code: store.country ?? 'US' }, market: { handle: store.market ?? 'us', id: 1 } },
     shop: { name: 'Example shop' },
   };

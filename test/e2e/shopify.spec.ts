@@ -63,7 +63,7 @@ function store(key: string, assets: string, more: Partial<StoreContext> = {}): S
 test.describe('rendered with liquidjs', () => {
   const assets = 'https://cdn.example/extensions/test/assets';
 
-  test('the embed: the market for the shop\'s market or country, a secret key left out of the page, the rich snippet on a product page', async () => {
+  test('the embed: the market for the shop\'s market or country, a read proxy on the shop\'s own domain, a secret key left out of the page, the rich snippet on a product page', async () => {
     const germany = await renderBlock('app-embed', store('svc_pk_demo', assets, { country: 'DE', market: 'eu' }), 'e');
     expect(germany).toContain('data-market="de"');
     expect(germany).toContain('data-publishable-key="svc_pk_demo"');
@@ -71,6 +71,8 @@ test.describe('rendered with liquidjs', () => {
     expect(germany).toContain(`src="${assets}/storefront-widgets.js?v=`);
     const canada = await renderBlock('app-embed', store('svc_pk_demo', assets, { country: 'CA', market: 'north-america' }), 'e');
     expect(canada).toContain('data-market="us"');
+    const proxied = await renderBlock('app-embed', { ...store('svc_pk_demo', assets), embed: { publishable_key: 'svc_pk_demo', api_base: '/apps/storefront' } }, 'e');
+    expect(proxied).toContain('data-api-base="https://example.myshopify.com/apps/storefront"');
     const secret = await renderBlock('app-embed', store('svc_sk_live_123', assets), 'e');
     expect(secret).not.toContain('svc_sk_');
     expect(secret).toContain('data-refused="secret-key"');
