@@ -7,6 +7,9 @@ import { params, paths, RATINGS_MAX_REFS } from './wire.js';
 
 export type { ClientOptions, PageRequest, PostFilters, ReviewQuery, ReviewTarget } from './transport.js';
 
+/** The post and review-list reads, loaded on first use (see lazy-reads.ts). */
+const lazyReads = () => import('./lazy-reads.js');
+
 /**
  * Reads the Storefront API: every read as a method, over the transport
  * (`transport.ts`: rate limit, retries, timeouts, typed errors). Every method takes an
@@ -17,18 +20,15 @@ export class StorefrontClient extends StorefrontTransport {
   // review-reads.ts), which the elements import directly: a page that shows neither never
   // loads their normalizers. These methods load them on first use.
   async listPosts(market: string, filters: PostFilters, page: PageRequest, signal?: AbortSignal): Promise<Page<Post>> {
-    const { listPosts } = await import('./lazy-reads.js');
-    return listPosts(this, market, filters, page, signal);
+    return (await lazyReads()).listPosts(this, market, filters, page, signal);
   }
 
   async getPost(market: string, postId: string, signal?: AbortSignal): Promise<Post> {
-    const { getPost } = await import('./lazy-reads.js');
-    return getPost(this, market, postId, signal);
+    return (await lazyReads()).getPost(this, market, postId, signal);
   }
 
   async listReviews(market: string, target: ReviewTarget, options: ReviewQuery, page: PageRequest, signal?: AbortSignal): Promise<Page<Review>> {
-    const { listReviews } = await import('./lazy-reads.js');
-    return listReviews(this, market, target, options, page, signal);
+    return (await lazyReads()).listReviews(this, market, target, options, page, signal);
   }
 
   async getReviewSummary(market: string, target: ReviewTarget, signal?: AbortSignal): Promise<ReviewSummary> {
