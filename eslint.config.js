@@ -95,7 +95,23 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // no-cycle skips type-only imports; the data layer keeps its direction for types too:
+      // transport ← reads ← client, so the transport and the reads never name the client.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./src/api/transport.ts', './src/api/*-reads.ts'],
+              from: ['./src/api/client.ts', './src/api/lazy-reads.ts'],
+              message: 'The transport and the reads are built on nothing above them: the client is built on them (see src/api/transport.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   ...layerRules,
   ...elementRules,

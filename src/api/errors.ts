@@ -101,6 +101,15 @@ export class MalformedResponseError extends StorefrontError {
   }
 }
 
+/**
+ * Whether trying the same read again later may cure a failure: the network, a timeout, a
+ * 5xx, a 429. Not a refusal (400, 401, 403, 404), a setting, or an answer the widgets
+ * cannot read (which would most likely be read the same way again).
+ */
+export function curable(error: unknown): boolean {
+  return /^(network|timeout|server|rate_limited)$/.test(String((error as StorefrontError | null)?.code));
+}
+
 export function isStorefrontError(value: unknown): value is StorefrontError {
   return value instanceof StorefrontError;
 }

@@ -153,7 +153,7 @@ describe('faults', () => {
     expectCompactError(gallery);
     expect(alertOf(gallery)!.textContent).toMatch(/took too long/);
     await setFaults(apiBase, key, {});
-    retryOf(gallery)!.click();
+    retryOf(gallery)?.click(); // (unless the page's own retry got there first: see heal.test.ts)
     await until(() => tiles(gallery) === 4, 10_000, 'tiles after retry');
   });
 
@@ -170,7 +170,7 @@ describe('faults', () => {
     expect(statuses[0]).toBe(200);
     expect(statuses.slice(1).every((status) => status === 0) && statuses.length >= 4).toBe(true);
     await setFaults(apiBase, key, {});
-    retryOf(gallery)!.click();
+    retryOf(gallery)?.click(); // (unless the page's own retry got there first: see heal.test.ts)
     await until(() => tiles(gallery) === 12, 10_000, 'the second page');
     expect(alertOf(gallery)).toBeNull();
 
@@ -182,7 +182,7 @@ describe('faults', () => {
     await until(() => alertOf(list) !== null, 10_000, 'the paging error');
     expect(reviewCount(list)).toBe(5);
     await setFaults(apiBase, reviewsKey, {});
-    retryOf(list)!.click();
+    retryOf(list)?.click(); // (unless the page's own retry got there first: see heal.test.ts)
     await until(() => reviewCount(list) === 10, 10_000, 'the next reviews after retry');
   });
 

@@ -231,7 +231,8 @@ export class SvcReviews extends StorefrontElement {
     const items = result.data?.pages.flatMap((page) => page.items) ?? [];
     // Far below the fold of a loading page, the reviews wait (read already) until the list comes near.
     if (result.data === undefined || !this.pacing.near) {
-      if (result.error) return renderError(result.error, localizer, () => void result.refetch());
+      // A refresh that failed leaves the reviews read before: they wait for their turn, not an error.
+      if (result.error && result.data === undefined) return renderError(result.error, localizer, () => void result.refetch());
       return html`<p class="loading" role="status">${localizer.t('loading')}</p>`;
     }
     if (items.length === 0) return html`<p class="empty" part="empty">${this.rating ? localizer.t('reviews.matching', { count: 0 }) : localizer.t('reviews.none')}</p>`;
