@@ -1,8 +1,7 @@
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
-import type { StringTable } from '../../src/i18n/en.ts';
 import { Localizer } from '../../src/i18n/localize.ts';
-import { LANGUAGES, tableLoading, tables } from '../../src/i18n/tables.ts';
+import { LANGUAGES, tableLoading } from '../../src/i18n/tables.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { mountShop, readSeed, type Seed, type Shop } from './a11y-page.ts';
 import { settle, until } from './a11y-support.ts';
@@ -32,8 +31,7 @@ beforeAll(async () => {
 
 afterEach(() => document.body.replaceChildren());
 
-const table = (language: string) => tables[language] as StringTable;
-const leaksIn = (language: string, roots: Element[], state: string) => englishLeft(roots, table(language)).map((leak) => `${language}, ${state}: ${leak}`);
+const leaksIn = (language: string, roots: Element[], state: string) => englishLeft(roots, language).map((leak) => `${language}, ${state}: ${leak}`);
 
 async function screenshots(language: string, shop: Shop, state: string): Promise<void> {
   if (!SCREENSHOTS.has(language)) return;

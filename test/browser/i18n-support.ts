@@ -1,5 +1,6 @@
-import type { StringKey, StringTable } from '../../src/i18n/en.ts';
-import { english as en } from '../support/english.ts';
+import type { StringKey } from '../../src/i18n/en.ts';
+import { tables } from '../../src/i18n/tables.ts';
+import { english as en, sharedWithEnglish } from '../support/english.ts';
 import { testKey } from '../support/emulator-control.ts';
 import type { Seed, Shop } from './a11y-page.ts';
 import { deepElements, until } from './a11y-support.ts';
@@ -31,27 +32,36 @@ export function uiText(root: Element): string[] {
   return found;
 }
 
-/** The fixed words of every English string that the other table translates differently (placeholders cut out). */
-function englishFragments(table: StringTable): string[] {
+/**
+ * The fixed words of every English string (placeholders cut out), but those the language's
+ * own translation of that entry uses too (Italian "Post {current} di {total}") and those
+ * of an entry the language writes as English does (SHARED_WITH_ENGLISH). An entry left in
+ * English is no translation: its words count, and show up in the page.
+ */
+function englishFragments(language: string): string[] {
+  const table = tables[language];
+  if (!table) throw new Error(`The ${language} table has not loaded`);
   const fragments = new Set<string>();
   for (const key of Object.keys(en) as StringKey[]) {
+    if (sharedWithEnglish(language, key)) continue;
     const english = typeof en[key] === 'string' ? [en[key] as string] : Object.values(en[key] as Record<string, string>);
     const translated = JSON.stringify(table[key]);
+    const translation = translated === JSON.stringify(en[key]) ? '' : translated;
     for (const text of english) {
       for (const part of text.split(/\{\w+\}/)) {
         const fragment = part.replace(/^[\s:,.·@…]+|[\s:,.·@]+$/g, '');
-        if (fragment.length >= 4 && /[a-z]{3}/i.test(fragment) && !translated.includes(fragment)) fragments.add(fragment);
+        if (fragment.length >= 4 && /[a-z]{3}/i.test(fragment) && !translation.includes(fragment)) fragments.add(fragment);
       }
     }
   }
   return [...fragments];
 }
 
-/** Each English fragment found in the library's text under `roots`, with the text it is in. */
-export function englishLeft(roots: Element[], table: StringTable): string[] {
+/** Each English fragment found in the library's text under `roots`, in a page in `language`, with the text it is in. */
+export function englishLeft(roots: Element[], language: string): string[] {
   const texts = roots.flatMap(uiText);
   const leaks: string[] = [];
-  for (const fragment of englishFragments(table)) {
+  for (const fragment of englishFragments(language)) {
     const pattern = new RegExp(`(^|[^\\p{L}])${fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
     for (const text of texts) if (pattern.test(text)) leaks.push(`"${fragment}" in "${text}"`);
   }

@@ -1,12 +1,10 @@
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { de } from '../../src/i18n/de.ts';
 import { Localizer } from '../../src/i18n/localize.ts';
 import { setStrings } from '../../src/page/strings.ts';
-import { sv } from '../../src/i18n/sv.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { mountShop, readSeed, shopReady, type Seed, type Shop } from './a11y-page.ts';
-import { describe as describeElement, emulateMedia, settle, until } from './a11y-support.ts';
+import { emulateMedia, settle, until } from './a11y-support.ts';
 import { englishLeft, inside, mounter, mountStates, openLoadedStates, openNextPageAndLightbox, settledStates, stateKeys, widgets } from './i18n-support.ts';
 
 /**
@@ -97,26 +95,26 @@ describe('the language', () => {
   });
 
   it.each([
-    ['de', de],
-    ['se', sv],
-  ] as const)('no English string is left in the %s market, in any state', async (market, table) => {
+    ['de', 'de'],
+    ['se', 'sv'],
+  ] as const)('no English string is left in the %s market, in any state', async (market, language) => {
     const loaded = await shop(`leaks_${market}`, { market });
     await openLoadedStates(loaded);
-    expect(englishLeft(widgets(loaded), table), 'loaded').toEqual([]);
+    expect(englishLeft(widgets(loaded), language), 'loaded').toEqual([]);
     await openNextPageAndLightbox(loaded);
-    expect(englishLeft(widgets(loaded), table), 'lightbox, next page').toEqual([]);
+    expect(englishLeft(widgets(loaded), language), 'lightbox, next page').toEqual([]);
     document.body.replaceChildren();
 
     // Loading and errors, and a product without reviews.
     const keys = await stateKeys(apiBase, market);
     const states = mountStates(mount, keys, seed, { market });
     await until(() => states.loading.every((element) => element.shadowRoot?.querySelector('[role="status"]')), 'loading states');
-    expect(englishLeft(states.loading, table), 'loading').toEqual([]);
+    expect(englishLeft(states.loading, language), 'loading').toEqual([]);
     await settledStates(states);
-    expect(englishLeft([...states.failing, ...states.empty], table), 'errors and empty').toEqual([]);
+    expect(englishLeft([...states.failing, ...states.empty], language), 'errors and empty').toEqual([]);
     // The check can fail: an English override shows up.
     inside(states.empty[1]!, '[part="empty"]')[0]!.append(document.createTextNode('No reviews yet'));
-    expect(englishLeft(states.empty.slice(1), table)).toContain('"No reviews yet" in "No reviews yet"');
+    expect(englishLeft(states.empty.slice(1), language)).toContain('"No reviews yet" in "No reviews yet"');
   });
 });
 
@@ -255,9 +253,13 @@ describe('right to left', () => {
     expect(prev.left).toBeGreaterThan(next.left);
     const nextIcon = inside(carousel, 'button.nav.next svg')[0]!;
     expect(getComputedStyle(nextIcon).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
-    // Product list: the first entry on the right.
-    const entries = inside(shoppable, '.product-list > li').map((entry) => entry.getBoundingClientRect());
-    if (entries.length > 1 && Math.abs(entries[0]!.top - entries[1]!.top) < 1) expect(entries[0]!.left).toBeGreaterThan(entries[1]!.left);
+    // Product list (a column beside the picture at this width): each entry starts on the right, its thumbnail before its text.
+    const entries = inside(shoppable, '.product-list > li');
+    expect(entries.length, 'products listed').toBeGreaterThan(1);
+    for (const entry of entries) {
+      const thumb = entry.querySelector('.thumb')!.getBoundingClientRect();
+      expect(thumb.left, 'thumbnail on the right of its text').toBeGreaterThan(entry.querySelector('.entry-text')!.getBoundingClientRect().left);
+    }
     // Text written by shoppers keeps its own direction: an English review on a right-to-left page stays left to right,
     // and "@user" keeps its "@" in front.
     const reviewText = inside(reviews, '[part="review-text"]')[0]!;
@@ -272,12 +274,12 @@ describe('right to left', () => {
       const r = spot.getBoundingClientRect();
       return r.left - stage.left > 320 && stage.right - r.right > 0;
     });
-    if (central) {
-      central.click();
-      const card = await until(() => inside(shoppable, '.card:not([hidden])')[0], 'card');
-      expect(card.dataset['side']).toBe('left');
-      expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(central.getBoundingClientRect().left + central.getBoundingClientRect().width / 2);
-    }
+    // The seed post has hotspots away from its left edge: without one, nothing here would be checked.
+    expect(central, `a hotspot with room for a card on its left, among ${spots.length}`).toBeDefined();
+    central!.click();
+    const card = await until(() => inside(shoppable, '.card:not([hidden])')[0], 'card');
+    expect(card.dataset['side']).toBe('left');
+    expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(central!.getBoundingClientRect().left + central!.getBoundingClientRect().width / 2);
     // Lightbox: "previous" on the right; the left arrow key goes forward.
     inside<HTMLButtonElement>(gallery, 'button.tile')[0]!.click();
     const lightbox = await until(() => inside(gallery, 'svc-post-lightbox')[0], 'lightbox');
@@ -323,22 +325,46 @@ describe('the direction of a right-to-left language', () => {
   });
 });
 
+/** The colour a system colour keyword resolves to right now. */
+function systemColour(keyword: string): string {
+  const probe = document.body.appendChild(document.createElement('span'));
+  probe.style.cssText = `color: ${keyword}; forced-color-adjust: none`;
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour;
+}
+
 describe('screenshots (gitignored screenshots/)', () => {
-  const shots: [string, Partial<Parameters<typeof mountShop>[0]>][] = [
-    ['de', { market: 'de' }],
-    ['se', { market: 'se' }],
-    ['rtl', { dir: 'rtl' }],
+  // Each shot: its options, the locale the elements write in, and whether they lay out right to left.
+  const shots: [string, Partial<Parameters<typeof mountShop>[0]>, string, boolean][] = [
+    ['de', { market: 'de' }, 'de-DE', false],
+    ['se', { market: 'se' }, 'sv-SE', false],
+    ['rtl', { dir: 'rtl' }, 'en-US', true],
   ];
-  it.each(shots)('each element in %s', async (name, options) => {
+  /** What a screenshot is meant to show: every element drawn, in its locale and direction, with no English left in a translated page. */
+  const expectShown = (loaded: Shop, locale: string, rtl: boolean) => {
+    for (const widget of widgets(loaded)) {
+      const box = widget.getBoundingClientRect();
+      expect(box.width > 0 && box.height > 0, `${widget.localName} drawn`).toBe(true);
+      expect(widget.shadowRoot!.firstElementChild!.getAttribute('lang'), widget.localName).toBe(locale);
+      expect(widget.matches(':dir(rtl)'), `${widget.localName} right to left`).toBe(rtl);
+    }
+    if (!locale.startsWith('en')) expect(englishLeft(widgets(loaded), locale.slice(0, 2))).toEqual([]);
+  };
+
+  it.each(shots)('each element in %s', async (name, options, locale, rtl) => {
     await page.viewport(1000, 900);
     const loaded = await shop(`shots_${name}`, options);
     await shopReady(loaded);
     await settle(800);
+    expectShown(loaded, locale, rtl);
     for (const widget of widgets(loaded)) await page.screenshot({ path: `../../screenshots/i18n-${name}-${widget.localName}${widget === loaded.carousel ? '-carousel' : ''}.png`, element: widget });
     const hotspot = inside<HTMLButtonElement>(loaded.shoppable, 'button.hotspot:not([hidden])')[0]!;
     hotspot.click();
-    await until(() => inside(loaded.shoppable, '.card:not([hidden])')[0], 'card');
+    const card = await until(() => inside(loaded.shoppable, '.card:not([hidden])')[0], 'card');
     await settle();
+    expect(hotspot.getAttribute('aria-expanded')).toBe('true');
+    expect(card.getBoundingClientRect().width).toBeGreaterThan(0);
     await page.screenshot({ path: `../../screenshots/i18n-${name}-card.png`, element: loaded.shoppable });
     inside<HTMLButtonElement>(loaded.reviews, 'button.bar')[0]!.click();
     await until(() => inside(loaded.reviews, '[part="clear-filter"]')[0], 'filtered');
@@ -349,25 +375,37 @@ describe('screenshots (gitignored screenshots/)', () => {
     await until(() => lightbox.shadowRoot?.querySelector('dialog[open] .products svc-shoppable-post, dialog[open] svc-shoppable-post.products')?.shadowRoot?.querySelector('.product-list'), 'lightbox products');
     await settle(800);
     await page.screenshot({ path: `../../screenshots/i18n-${name}-lightbox.png`, element: lightbox.shadowRoot!.querySelector('dialog')! });
-    expect(describeElement(loaded.gallery)).toContain('svc-post-gallery');
+    // The card, the filtered list and the lightbox are in the language too.
+    expectShown(loaded, locale, rtl);
+    expect(lightbox.matches(':dir(rtl)')).toBe(rtl);
   });
 
   it('320 px in German, and right to left in forced colours', async () => {
     await page.viewport(320, 1400);
-    await shop('shots_narrow', { market: 'de', width: '100%' });
+    const narrow = await shop('shots_narrow', { market: 'de', width: '100%' });
+    await shopReady(narrow);
     await settle(800);
     await page.screenshot({ path: '../../screenshots/i18n-de-320.png' });
+    // German's long words fit: nothing is wider than the phone.
+    expectShown(narrow, 'de-DE', false);
+    for (const widget of widgets(narrow)) expect(widget.getBoundingClientRect().right, widget.localName).toBeLessThanOrEqual(320);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(320);
     document.body.replaceChildren();
     await page.viewport(1000, 1400);
     await emulateMedia([{ name: 'forced-colors', value: 'active' }]);
     try {
       const forced = await shop('shots_forced', { dir: 'rtl', market: 'se' });
-      inside<HTMLButtonElement>(forced.shoppable, 'button.hotspot:not([hidden])')[0]!.focus();
+      const hotspot = inside<HTMLButtonElement>(forced.shoppable, 'button.hotspot:not([hidden])')[0]!;
+      hotspot.focus();
       await userEvent.keyboard('{Enter}');
-      await until(() => inside(forced.shoppable, '.card:not([hidden])')[0], 'card');
+      const card = await until(() => inside(forced.shoppable, '.card:not([hidden])')[0], 'card');
       await settle(800);
       await page.screenshot({ path: '../../screenshots/i18n-rtl-forced-colors.png' });
-      expect(matchMedia('(forced-colors: active)').matches).toBe(true);
+      expectShown(forced, 'sv-SE', true);
+      // The open hotspot's dot is drawn in the system's highlight colour, as forced colours want.
+      const dot = hotspot.querySelector('.dot')!;
+      expect(getComputedStyle(dot, '::before').backgroundColor).toBe(systemColour('Highlight'));
+      expect(card.getBoundingClientRect().width).toBeGreaterThan(0);
     } finally {
       await emulateMedia([]);
     }

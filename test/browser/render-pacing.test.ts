@@ -45,6 +45,22 @@ function spacer(height = 6000): HTMLElement {
 }
 
 /**
+ * Whether `selector` showed in the element's shadow root at any moment of the next `ms`
+ * milliseconds (watched, not sampled at the end). Held content must stay away for far
+ * longer than any pacing of the library's takes (tasks of a few ms), so that content
+ * rendered on a timer instead of on coming near would show here.
+ */
+async function showsWithin(element: Element, selector: string, ms = 2000): Promise<boolean> {
+  const root = shadow(element);
+  let seen = root.querySelector(selector) !== null;
+  const watcher = new MutationObserver(() => (seen ||= root.querySelector(selector) !== null));
+  watcher.observe(root, { childList: true, subtree: true });
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  watcher.disconnect();
+  return seen || root.querySelector(selector) !== null;
+}
+
+/**
  * Connects elements as the parser of a page that is still loading does: the element
  * reads `document.readyState` as `loading` meanwhile (the test page itself loaded long ago).
  */
@@ -97,8 +113,7 @@ describe('render pacing', () => {
     await expect.poll(async () => (await requestLog(apiBase, own)).map((entry) => entry.path)).toEqual([`/v1/products/${product}/review-summary`]);
     // The answer is in (the request log has it), yet the element keeps its reserved loading state.
     await expect.poll(() => shadow(el).querySelector('.loading .reserve')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(shadow(el).querySelector('.summary')).toBeNull();
+    expect(await showsWithin(el, '.summary'), 'content while far below the fold').toBe(false);
     const reserved = el.getBoundingClientRect().height;
     expect(reserved).toBeGreaterThan(100);
     el.scrollIntoView();
@@ -119,8 +134,7 @@ describe('render pacing', () => {
     expect(defineElement(tag, class extends SvcReviewSummary {})).toBe(true);
     await expect.poll(async () => (await requestLog(apiBase, own)).length).toBe(1);
     await expect.poll(() => shadow(el).querySelector('.loading .reserve')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(shadow(el).querySelector('.summary')).toBeNull();
+    expect(await showsWithin(el, '.summary'), 'content while far below the fold').toBe(false);
     el.scrollIntoView();
     await expect.poll(() => shadow(el).querySelector('.summary')).toBeTruthy();
   });

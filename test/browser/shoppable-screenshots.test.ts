@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import type { SvcShoppablePost } from '../../src/elements/shoppable-post/svc-shoppable-post.ts';
+import { sv } from '../../src/i18n/sv.ts';
 import { testKey } from '../support/emulator-control.ts';
 
 /**
@@ -29,10 +30,22 @@ function within(inner: DOMRect, outer: { left: number; top: number; right: numbe
   return inner.left >= outer.left - 0.5 && inner.top >= outer.top - 0.5 && inner.right <= outer.right + 0.5 && inner.bottom <= outer.bottom + 0.5;
 }
 
-/** Opens each shown hotspot's card in turn and checks that it stays inside the element and the viewport. */
-async function everyCardInside(element: SvcShoppablePost): Promise<void> {
+interface Opened {
+  side: string | undefined;
+  /** Room between the element's left (right) edge and the hotspot's centre, for a card that opens to that side. */
+  roomOnLeft: number;
+  roomOnRight: number;
+  width: number;
+}
+
+/**
+ * Opens each shown hotspot's card in turn and checks that it stays inside the element and
+ * the viewport; returns where each opened (there must be at least one to look at).
+ */
+async function everyCardInside(element: SvcShoppablePost): Promise<Opened[]> {
   const root = element.shadowRoot!;
   const viewport = { left: 0, top: 0, right: document.documentElement.clientWidth, bottom: document.documentElement.clientHeight };
+  const opened: Opened[] = [];
   for (const button of root.querySelectorAll<HTMLButtonElement>('button.hotspot')) {
     if (!button.checkVisibility()) continue;
     button.click();
@@ -42,9 +55,14 @@ async function everyCardInside(element: SvcShoppablePost): Promise<void> {
     const rect = card.getBoundingClientRect();
     expect(within(rect, element.getBoundingClientRect()), `card of ${button.getAttribute('aria-label')} inside the element`).toBe(true);
     expect(within(rect, viewport), `card of ${button.getAttribute('aria-label')} inside the viewport`).toBe(true);
+    const spot = button.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    opened.push({ side: card.dataset['side'], roomOnLeft: spot.left + spot.width / 2 - box.left, roomOnRight: box.right - spot.left - spot.width / 2, width: rect.width });
     button.click();
     await element.updateComplete;
   }
+  expect(opened.length, 'hotspots shown to open').toBeGreaterThan(0);
+  return opened;
 }
 
 async function openFirstCard(element: SvcShoppablePost): Promise<HTMLElement> {
@@ -97,10 +115,16 @@ describe('open cards stay inside the element and the viewport', () => {
   });
 
   it('right to left: cards open toward the left first and stay inside', async () => {
-    await page.viewport(800, 720);
+    await page.viewport(900, 720);
     document.documentElement.setAttribute('dir', 'rtl');
-    const element = await mount(PORTRAIT_POST, 'us', 'width:440px;margin:16px', { lang: 'ar' });
-    await everyCardInside(element);
+    // Wide enough that some hotspots have room for a card on either side: there the direction decides.
+    const element = await mount(PORTRAIT_POST, 'us', 'width:800px;margin:16px', { lang: 'ar' });
+    const opened = await everyCardInside(element);
+    const free = opened.filter((card) => card.roomOnLeft > card.width + 40 && card.roomOnRight > card.width + 40);
+    expect(free.length, 'hotspots with room on both sides').toBeGreaterThan(0);
+    for (const card of free) expect(card.side).toBe('left');
+    // To the right only where a card would not fit on the left.
+    for (const card of opened) if (card.side === 'right') expect(card.roomOnLeft, 'no room on the left for a card opened right').toBeLessThan(card.width + 40);
     await openFirstCard(element);
     await page.screenshot({ path: '../../screenshots/shoppable-rtl.png', element });
   });
@@ -112,6 +136,13 @@ describe('open cards stay inside the element and the viewport', () => {
     await page.screenshot({ path: '../../screenshots/shoppable-cover.png', element: covered });
     document.body.replaceChildren();
     const video = await mount(VIDEO_POST, 'se', 'width:480px;margin:16px');
+    // The poster stands in for the video until a shopper plays it, with its play button and its products.
+    const root = video.shadowRoot!;
+    const poster = root.querySelector<HTMLImageElement>('img.picture')!;
+    expect(poster.naturalWidth).toBeGreaterThan(0);
+    expect(root.querySelector('video')).toBeNull();
+    expect(root.querySelector('button.play')!.getAttribute('aria-label')).toBe(sv['gallery.playVideo']);
+    await everyCardInside(video);
     await page.screenshot({ path: '../../screenshots/shoppable-video.png', element: video });
   });
 });

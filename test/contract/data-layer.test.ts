@@ -157,6 +157,12 @@ describe('data layer over HTTP', () => {
     const client = new StorefrontClient({ publishableKey: key, apiBase, timeoutMs: 200, retryDelayMs: 20 });
     const error = await client.listPosts('us', {}, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).retryable).toBe(true);
+    // The emulator logs a request as it arrives: three tries, each sent once the one before timed out.
+    const log = await requestLog(apiBase, key);
+    expect(log.map((entry) => entry.path)).toEqual(['/v1/posts', '/v1/posts', '/v1/posts']);
+    expect(log[1]!.at - log[0]!.at).toBeGreaterThanOrEqual(199);
+    expect(log[2]!.at - log[1]!.at).toBeGreaterThanOrEqual(199);
   });
 
   it('reports a malformed body as a typed, retryable error', async () => {

@@ -42,6 +42,11 @@ const APPS = {
 };
 
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !(name in APPS));
+if (unknown.length > 0) {
+  console.error(`No such app: ${unknown.join(', ')}. The apps are ${Object.keys(APPS).join(', ')}.`);
+  process.exit(1);
+}
 const apps = Object.keys(APPS).filter((name) => only.length === 0 || only.includes(name));
 
 if (!existsSync(join(root, 'dist', 'index.js'))) {

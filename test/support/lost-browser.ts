@@ -6,12 +6,13 @@
  * between two files, with every test passing), the run stops there with
  * "Browser connection was closed while running tests" and the files after it never run.
  * The runner (test/run-vitest.ts) then runs those files once more. Anything else, a
- * failed test or another error beside the lost page, stays a failure.
+ * failed test, a file that failed on its own (it did not load, or a hook threw) or another
+ * error beside the lost page, stays a failure.
  */
 
 /** The part of Vitest's JSON report read here. */
 export interface JsonReport {
-  testResults: { name: string; assertionResults: { status: string }[] }[];
+  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
 }
 
 const LOST = 'Browser connection was closed while running tests';
@@ -21,8 +22,8 @@ const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 /**
  * The test files to run again after a run that lost its browser page, or `null` when the
- * run failed for any other reason too: a failed test, or an error other than the lost page.
- * `files` are every test file the run was given, as absolute paths.
+ * run failed for any other reason too: a failed test, a failed file, or an error other than
+ * the lost page. `files` are every test file the run was given, as absolute paths.
  */
 export function filesToRunAgain(report: JsonReport, output: string, files: readonly string[]): string[] | null {
   const text = plain(output);
@@ -30,7 +31,15 @@ export function filesToRunAgain(report: JsonReport, output: string, files: reado
   const errors = Number(/^\s*Errors\s+(\d+) errors?/m.exec(text)?.[1] ?? 0);
   if (lost === 0 || errors !== lost) return null;
   if (report.testResults.some((file) => file.assertionResults.some((test) => test.status === 'failed'))) return null;
+  // A file fails on its own, with its tests passed, skipped or absent, when it does not load
+  // or a hook throws (a failed beforeAll leaves its tests skipped). Only the lost page itself
+  // may stand as a file's error.
+  if (report.testResults.some((file) => file.status === 'failed' && !file.message?.includes(LOST))) return null;
   // A file cut off by the lost page reports its tests as pending; files after it are missing.
-  const done = new Set(report.testResults.filter((file) => file.assertionResults.every((test) => test.status === 'passed')).map((file) => file.name));
+  const done = new Set(
+    report.testResults
+      .filter((file) => file.status === 'passed' && file.assertionResults.length > 0 && file.assertionResults.every((test) => test.status === 'passed'))
+      .map((file) => file.name),
+  );
   return files.filter((file) => !done.has(file));
 }

@@ -4,7 +4,7 @@ import { de } from '../../src/i18n/de.ts';
 import { addEnglish, type StringKey, type StringTable } from '../../src/i18n/en.ts';
 import { enPosts } from '../../src/i18n/en-posts.ts';
 import { enReviews } from '../../src/i18n/en-reviews.ts';
-import { english as en } from '../support/english.ts';
+import { english as en, sharedWithEnglish, SHARED_WITH_ENGLISH } from '../support/english.ts';
 import { Localizer, marketLocale } from '../../src/i18n/localize.ts';
 import { setStrings } from '../../src/page/strings.ts';
 import { sv } from '../../src/i18n/sv.ts';
@@ -89,11 +89,31 @@ describe.each(Object.entries(tables))('the %s table', (language, table) => {
   });
 });
 
+describe.each(Object.entries(tables).filter(([language]) => language !== 'en'))('the %s translation', (language, table) => {
+  it('leaves no entry as English but the words the language shares with it', () => {
+    const left: string[] = [];
+    for (const key of keys) {
+      const english = new Set(forms(en[key]).map(([, text]) => text));
+      for (const [form, text] of forms(table[key])) {
+        const words = /\p{L}/u.test(text.replace(/\{\w+\}/g, ''));
+        if (words && english.has(text) && !sharedWithEnglish(language, key)) left.push(`${key} (${form}): ${text}`);
+      }
+    }
+    expect(left).toEqual([]);
+  });
+});
+
 describe('translations', () => {
   it('are translations: every language differs from English in the visible labels', () => {
     const labels: StringKey[] = ['loading', 'retry', 'close', 'gallery.loadMore', 'reviews.none', 'reviews.showOriginal', 'reviews.outOf5', 'error.generic', 'product.view', 'reviews.sort'];
     for (const [language, table] of Object.entries(tables)) {
       if (language !== 'en') for (const key of labels) expect(table[key], `${language} ${key}`).not.toEqual(en[key]);
+    }
+  });
+
+  it('share words with English only where the language uses them (each listed entry is English in that table)', () => {
+    for (const [key, languages] of Object.entries(SHARED_WITH_ENGLISH) as [StringKey, readonly string[]][]) {
+      for (const language of languages) expect(forms(tables[language]![key]).some(([, text]) => forms(en[key]).some(([, english]) => english === text)), `${language} ${key}`).toBe(true);
     }
   });
 

@@ -172,7 +172,8 @@ export class StorefrontElement extends LitElement {
       return new Promise((resolve) => setTimeout(resolve)).then(() => this.scheduleUpdate());
     }
     const waits = [this.contentReady(), this.pacing.turn(), this.intlReady()].filter((wait) => wait !== undefined);
-    return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => super.scheduleUpdate());
+    // Asked again once those are over: data that came meanwhile (a post's prices) may need ICU started first.
+    return waits.length === 0 ? super.scheduleUpdate() : Promise.all(waits).then(() => this.intlReady()).then(() => super.scheduleUpdate());
   }
 
   /** Whether this render writes the server's markup, or is the browser's first render over it (hydration): both show all of the content at once. */
