@@ -1,0 +1,295 @@
+/**
+ * `npm run bench:interactions`: how fast the widgets answer a shopper's taps on a phone.
+ *
+ * Builds the script tag (`npm run build:cdn`; `--no-build` serves dist/cdn as it is),
+ * serves the bench's theme-like product page (`--page product`: the product page that
+ * reserves space) as `npm run bench` does, and in Chromium at 390×844 with touch and the
+ * CPU slowed 4× (`Emulation.setCPUThrottlingRate`, as Lighthouse's phone; `--cpu N`)
+ * does what a new shopper does, in a fresh browser context each run (nothing cached):
+ * scrolls to the gallery, opens a post in the lightbox, goes to the next post, closes
+ * it, opens another post, presses a hotspot of the shoppable post, loads more posts and
+ * sorts the reviews (by keyboard on the select: a phone's picker is the browser's own).
+ *
+ * For each interaction it reads the longest duration of the Event Timing API (what
+ * Interaction to Next Paint is built from: `PerformanceObserver` type `event`,
+ * `durationThreshold: 16`, grouped by `interactionId`; under 16 ms nothing is reported),
+ * and for both lightboxes the time from the tap (the pointer event's time stamp) to the
+ * first animation frame in which the tapped post's picture is in the open dialog,
+ * loaded and at least half opaque. Prints medians over `--runs N` (default 5) with the
+ * machine's load average, and writes bench-results/interactions.json.
+ *
+ * `--trace`: records a Chromium trace with the V8 sampling profiler over the last run's
+ * interactions and prints, for each, the main thread's tasks over 16 ms and the functions
+ * with the most samples, named by their original source (dist/cdn's source maps).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startEmulator } from '../demo/emulator/server.ts';
+import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
+import { testKey } from '../test/support/emulator-control.ts';
+import { buildBundles, copyBuilt } from './lib/build.ts';
+import { heroJpeg } from './lib/hero.ts';
+import { productPage, productPageTheme } from './lib/pages.ts';
+import { median, ms, table } from './lib/print.ts';
+import { samplesOf, selfTimes, sourceNamer } from './lib/samples.ts';
+import { startSite } from './lib/server.ts';
+import { TASK_PARTS, type TraceEvent } from './lib/trace.ts';
+
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? fallback : (process.argv[at + 1] ?? fallback);
+};
+const RUNS = Math.max(1, Number(arg('--runs', '5')) || 5);
+const SLOWDOWN = Number(arg('--cpu', '4')) || 4;
+const PAGE = arg('--page', 'theme');
+const BUILD = !process.argv.includes('--no-build');
+const TRACE = process.argv.includes('--trace');
+const VIEWPORT = { width: 390, height: 844 };
+
+/** The interactions in the order a run does them, with their targets (event duration; tap to visible lightbox). */
+const INTERACTIONS = ['open a gallery post (lightbox)', 'next post in the lightbox', 'close the lightbox', 'open another post', 'press a hotspot', 'load more posts', 'sort the reviews'] as const;
+type Interaction = (typeof INTERACTIONS)[number];
+const EVENT_TARGET = 100;
+const VISIBLE_TARGET = { first: 150, later: 100 };
+
+interface Run {
+  /** Longest Event Timing duration of each interaction (0: none reached 16 ms). */
+  events: Record<Interaction, number>;
+  /** Which event types made the longest duration. */
+  names: Record<Interaction, string>;
+  visible: { first: number; later: number };
+}
+
+/** In the page before its scripts: every Event Timing entry, and a way to time a tap to a visible lightbox. */
+function instrument(): void {
+  const w = window as unknown as { __events: { name: string; id: number; start: number; duration: number }[]; __visibleAfterTap: (postId: string) => Promise<number> };
+  w.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as PerformanceEventTiming[]) w.__events.push({ name: e.name, id: e.interactionId, start: e.startTime, duration: e.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  /** The tapped post's picture in the open lightbox, loaded and at least half opaque. */
+  const shown = (postId: string): boolean => {
+    const lightbox = document.querySelector('svc-post-gallery')?.shadowRoot?.querySelector('svc-post-lightbox')?.shadowRoot;
+    if (!lightbox?.querySelector('dialog[open]')) return false;
+    const card = lightbox.querySelector(`.card[data-post-id="${postId}"]`);
+    const picture = card?.querySelector('svc-shoppable-post')?.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
+    return !!picture && picture.complete && picture.naturalWidth > 0 && Number(getComputedStyle(picture).opacity) >= 0.5;
+  };
+  w.__visibleAfterTap = (postId) =>
+    new Promise((resolve) => {
+      addEventListener(
+        'pointerdown',
+        (event) => {
+          const tapped = event.timeStamp;
+          const deadline = performance.now() + 10_000;
+          const check = (now: number) => {
+            if (shown(postId)) resolve(now - tapped);
+            else if (now > deadline) resolve(Number.NaN);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        },
+        { capture: true, once: true },
+      );
+    });
+}
+
+/** Waits two frames and a moment, so that the Event Timing entries of what was just done have been reported. */
+async function reported(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))));
+}
+
+/** Waits until the main thread has had idle time (a shopper looks before tapping). */
+async function idle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 3000 }), 1000)));
+}
+
+async function oneRun(browser: Browser, url: string, traceNames?: (frame: Parameters<ReturnType<typeof sourceNamer>>[0]) => string): Promise<Run> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    // As source: the bundler that runs this file names functions with a helper the page does not have.
+    await page.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})();` });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+
+    const events = {} as Record<Interaction, number>;
+    const names = {} as Record<Interaction, string>;
+    const marks: Interaction[] = [];
+    const measure = async (name: Interaction, act: () => Promise<void>) => {
+      const before = await page.evaluate(() => (window as unknown as { __events: unknown[] }).__events.length);
+      // Marks, which a trace has on its own clock.
+      await page.evaluate((n) => performance.mark(`from:${n}`), name);
+      await act();
+      await reported(page);
+      await page.evaluate((n) => performance.mark(`to:${n}`), name);
+      marks.push(name);
+      const entries = await page.evaluate((n) => (window as unknown as { __events: { name: string; id: number; duration: number }[] }).__events.slice(n), before);
+      const longest = entries.filter((e) => e.id > 0).reduce((max, e) => Math.max(max, e.duration), 0);
+      events[name] = longest;
+      names[name] = [...new Set(entries.filter((e) => e.id > 0 && e.duration === longest).map((e) => e.name))].join('/');
+      await idle(page);
+    };
+
+    const gallery = page.locator('svc-post-gallery');
+    await gallery.scrollIntoViewIfNeeded();
+    // The tiles' pictures (image posts) have loaded.
+    const imageTiles = gallery.locator('.tile:not(:has(.badge))');
+    await imageTiles.nth(2).locator('img.media.loaded').waitFor({ timeout: 30_000 });
+    await idle(page);
+    if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
+
+    const visibleAfterTap = async (tile: ReturnType<typeof imageTiles.nth>) => {
+      const id = (await tile.getAttribute('data-post-id'))!;
+      const visible = page.evaluate((postId) => (window as unknown as { __visibleAfterTap: (id: string) => Promise<number> }).__visibleAfterTap(postId), id);
+      await tile.tap();
+      return visible;
+    };
+    const dialog = page.locator('svc-post-lightbox dialog[open]');
+    let first = Number.NaN;
+    let later = Number.NaN;
+    await measure('open a gallery post (lightbox)', async () => {
+      first = await visibleAfterTap(imageTiles.nth(0));
+    });
+    await measure('next post in the lightbox', async () => {
+      const before = await dialog.locator('article.card').getAttribute('data-post-id');
+      await dialog.locator('button.next').tap();
+      await dialog.locator(`article.card:not([data-post-id="${before}"])`).waitFor();
+    });
+    await measure('close the lightbox', async () => {
+      await dialog.locator('button.close').tap();
+      await dialog.waitFor({ state: 'detached' });
+    });
+    await measure('open another post', async () => {
+      later = await visibleAfterTap(imageTiles.nth(2));
+    });
+    await dialog.locator('button.close').tap();
+    await dialog.waitFor({ state: 'detached' });
+    await idle(page);
+
+    const look = page.locator('svc-shoppable-post').first();
+    await look.scrollIntoViewIfNeeded();
+    await idle(page);
+    await measure('press a hotspot', async () => {
+      await look.locator('button.hotspot').first().tap();
+      await look.locator('button.hotspot[aria-expanded="true"]').waitFor();
+    });
+
+    const tiles = await gallery.locator('.tile').count();
+    const more = gallery.locator('button.load-more');
+    await more.scrollIntoViewIfNeeded();
+    await idle(page);
+    await measure('load more posts', async () => {
+      await more.tap();
+      await page.waitForFunction((n) => (document.querySelector('svc-post-gallery')?.shadowRoot?.querySelectorAll('.tile').length ?? 0) > n, tiles);
+    });
+
+    const reviews = page.locator('svc-reviews');
+    const select = reviews.locator('select');
+    await select.scrollIntoViewIfNeeded();
+    await reviews.locator('.review').first().waitFor();
+    await idle(page);
+    await measure('sort the reviews', async () => {
+      const order = await select.inputValue();
+      await select.focus();
+      await page.keyboard.press('ArrowDown');
+      if ((await select.inputValue()) === order) throw new Error('sort: ArrowDown on the select changed nothing');
+      await page.waitForFunction(() => document.querySelector('svc-reviews')?.shadowRoot?.querySelector('.reviews')?.getAttribute('aria-busy') === 'false');
+    });
+
+    if (TRACE) printTrace(JSON.parse((await browser.stopTracing()).toString()).traceEvents as TraceEvent[], marks, traceNames!);
+    return { events, names, visible: { first, later } };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Per interaction: the main thread's tasks over 16 ms and the functions with the most samples. */
+function printTrace(events: TraceEvent[], marks: Interaction[], name: ReturnType<typeof sourceNamer>): void {
+  // The page's main thread: the renderer's thread with the most script.
+  const scripts = new Map<string, number>();
+  for (const e of events) if (e.name === 'FunctionCall' || e.name === 'EventDispatch') scripts.set(`${e.pid}:${e.tid}`, (scripts.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  const main = [...scripts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) return;
+  const [pid, tid] = main.split(':').map(Number) as [number, number];
+  const onMain = (e: TraceEvent) => e.pid === pid && e.tid === tid;
+  const samples = samplesOf(events, pid, onMain);
+  const at = (mark: string) => events.find((e) => e.name === mark && e.pid === pid)?.ts ?? Number.NaN;
+  for (const mark of marks) {
+    const from = at(`from:${mark}`);
+    const to = at(`to:${mark}`);
+    const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && (e.dur ?? 0) > 16_000 && e.ts >= from && e.ts <= to);
+    console.log(`\n### ${mark}: ${tasks.length} task(s) over 16 ms`);
+    for (const task of tasks) {
+      const end = task.ts + task.dur!;
+      const inside = new Map<string, number>();
+      for (const e of events) {
+        if (!onMain(e) || e.dur === undefined || !TASK_PARTS.test(e.name) || e.ts < task.ts || e.ts + e.dur > end) continue;
+        inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur);
+      }
+      const top = (map: Map<string, number>, n: number) =>
+        [...map]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([label, us]) => `${(us / 1000).toFixed(1)} ms ${label}`);
+      console.log(`@+${((task.ts - from) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms (${((task.tdur ?? 0) / 1000).toFixed(0)} ms thread time); ${top(inside, 6).join(' | ')}`);
+      for (const line of top(selfTimes(samples, task.ts, end, name), 10)) console.log(`    ${line}`);
+    }
+  }
+}
+
+const out = mkdtempSync(join(tmpdir(), 'storefront-interactions-'));
+try {
+  if (BUILD) await buildBundles(out);
+  else copyBuilt(out);
+  const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+  const cdn = await startSite({ root: out, pages: () => undefined, files: {} });
+  const site = await startSite({
+    root: out,
+    files: { '/hero.jpg': heroJpeg() },
+    pages: (path, query) => {
+      const key = query.get('key') ?? 'svc_pk_demo';
+      if (path !== '/') return undefined;
+      return PAGE === 'product' ? productPage(emulator.url, key, cdn.origin) : productPageTheme(emulator.url, key, cdn.origin);
+    },
+  });
+  const executablePath = chromiumExecutable();
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
+  try {
+    const loadBefore = loadavg()[0]!;
+    console.log(`npm run bench:interactions: Chromium ${browser.version()}, ${PAGE === 'product' ? 'product' : 'theme-like product'} page, ${VIEWPORT.width}×${VIEWPORT.height} with touch, CPU ×${SLOWDOWN}, ${RUNS} run(s); ${cpus().length} cores, load average ${loadBefore.toFixed(1)}`);
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const key = await testKey(emulator.url, `bench_interactions_${i}`);
+      const trace = TRACE && i === RUNS - 1 ? sourceNamer(join('dist', 'cdn')) : undefined;
+      runs.push(await oneRun(browser, `${site.origin}/?key=${encodeURIComponent(key)}`, trace));
+    }
+    const loadAfter = loadavg()[0]!;
+    const range = (values: number[]) => `${ms(Math.min(...values))} to ${ms(Math.max(...values))}`;
+    const rows = INTERACTIONS.map((name) => {
+      const values = runs.map((r) => r.events[name]);
+      const m = median(values);
+      return [name, m === 0 ? '< 16 ms' : ms(m), range(values), [...new Set(runs.map((r) => r.names[name]).filter(Boolean))].join(', '), `≤ ${EVENT_TARGET} ms`, m <= EVENT_TARGET ? 'met' : 'MISSED'];
+    });
+    for (const which of ['first', 'later'] as const) {
+      const values = runs.map((r) => r.visible[which]);
+      const m = median(values);
+      rows.push([`tap to visible lightbox, ${which} open`, ms(m), range(values), '', `≤ ${VISIBLE_TARGET[which]} ms`, m <= VISIBLE_TARGET[which] ? 'met' : 'MISSED']);
+    }
+    console.log(table(['interaction', 'median', 'runs', 'longest event', 'target', ''], rows, ['l', 'r', 'r', 'l', 'r', 'l']));
+    console.log(`(Event Timing durations, rounded by the browser to 8 ms; none reported under 16 ms. Load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.)`);
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/interactions.json', JSON.stringify({ cpu: SLOWDOWN, page: PAGE, viewport: VIEWPORT, load: [loadBefore, loadAfter], runs }, null, 2));
+  } finally {
+    await browser.close();
+    await site.close();
+    await cdn.close();
+    await emulator.close();
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
