@@ -1,5 +1,6 @@
 import type { InfiniteData, InfiniteQueryObserverResult } from '@tanstack/query-core';
 import { adoptStyles, html, isServer, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import type { StorefrontError } from '../../api/errors.js';
 import type { Page, Post } from '../../api/types.js';
 import { infiniteQueryController } from '../../controllers/query-controller.js';
@@ -284,14 +285,13 @@ export class SvcPostGallery extends StorefrontElement {
       rendered: this.paced.rendered,
       aboveFold: this.aboveFold(),
     };
+    // The grid and the masonry are drawn from `ctx` alone: opening, moving in and closing the lightbox leave the tiles as they are.
     const body =
       mode === 'carousel' && extras && this.carousel
         ? extras.renderCarousel({ ...ctx, carousel: this.carousel, hasMore: this.canFetchMore })
-        : mode === 'masonry' && extras
-          ? extras.renderMasonry(ctx)
-          : posts
-            ? renderGrid({ ...ctx, posts })
-            : renderGridSkeleton(ctx);
+        : guard([mode, extras, posts, ctx.skeletons, ctx.columns, ctx.gridColumns, ctx.measured, ctx.localizer, ctx.sentinel, ctx.rendered, ctx.aboveFold], () =>
+            mode === 'masonry' && extras ? extras.renderMasonry(ctx) : posts ? renderGrid({ ...ctx, posts }) : renderGridSkeleton(ctx),
+          );
     return html`<div part="base" class="base layout-${mode} ${this.pacing.near ? '' : 'far'}" aria-busy=${posts ? 'false' : 'true'}>
         <div class="measure"></div>
         ${body} ${this.renderFooter(result, posts !== undefined)}
