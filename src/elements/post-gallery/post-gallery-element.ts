@@ -192,6 +192,28 @@ export class SvcPostGallery extends StorefrontElement {
     return this.view.posts.length > before;
   }
 
+  /** Whether the lightbox's chunk was asked for before a first tap. */
+  private lightboxAsked = false;
+
+  /**
+   * Fetches the lightbox's chunk once tiles are on screen near the viewport, after the
+   * page's load and when the page is idle, so that a first tap does not wait for it. A
+   * gallery no shopper comes near never loads it, and the page's load never waits for it.
+   */
+  private prefetchLightbox(): void {
+    if (this.lightboxAsked || this.lightboxLoaded || isServer || this.paced.rendered === 0 || !this.pacing.near) return;
+    this.lightboxAsked = true;
+    const fetch = () => void import('./svc-post-lightbox.js').catch(() => (this.lightboxAsked = false));
+    // Safari has no requestIdleCallback: a task of its own there.
+    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(fetch, { timeout: 2000 }) : setTimeout(fetch, 200));
+    if (document.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
+  }
+
+  protected override updated(): void {
+    this.prefetchLightbox();
+  }
+
   private readonly openTile = async (index: number, tile: HTMLElement) => {
     const post = this.view.posts[index];
     if (!post || !this.emit('svc-post-open', { post, index }, { cancelable: true })) return;
