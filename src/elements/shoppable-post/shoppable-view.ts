@@ -28,6 +28,7 @@ export interface ShoppableHost extends ReactiveControllerHost, HTMLElement {
   readonly fit: Fit;
   readonly productUrl: ProductUrlMode;
   readonly hideProducts: boolean;
+  readonly hideMedia: boolean;
 }
 
 /** The picture the hotspots sit on: the image, or a video's poster. */
@@ -102,6 +103,7 @@ export class ShoppableView {
   }
 
   render(post: Post, localizer: Localizer, rtl: boolean): TemplateResult {
+    if (this.host.hideMedia) return html`<div class="layout">${post.taggedProducts.length > 0 ? this.renderList(post, readingOrder(post.taggedProducts, 0.05, rtl), localizer) : nothing}</div>`;
     const { natural, settled, playing } = this.state;
     const picture = pictureOf(post);
     const reserved = sizeOf(post.media) ?? natural;
