@@ -16,7 +16,13 @@
  * and for both lightboxes the time from the tap (the pointer event's time stamp) to the
  * first animation frame in which the tapped post's picture is in the open dialog,
  * loaded and at least half opaque. Prints medians over `--runs N` (default 5) with the
- * machine's load average, and writes bench-results/interactions.json.
+ * machine's load average, and writes bench-results/interactions.json. Beside them, from a
+ * Chromium trace of each run, the main thread's CPU time (thread time, which a busy machine
+ * disturbs far less than the clock) from the start of each interaction until its effect
+ * was seen: all the work it caused, also what ran after its first paint.
+ *
+ * `--against <folder>` (another build's dist/cdn, copied aside) runs that build in turns with
+ * this one and prints both, for a before and after under the same load.
  *
  * `--trace`: records a Chromium trace with the V8 sampling profiler over the last run's
  * interactions and prints, for each, the main thread's tasks over 16 ms and the functions
@@ -46,6 +52,8 @@ const SLOWDOWN = Number(arg('--cpu', '4')) || 4;
 const PAGE = arg('--page', 'theme');
 const BUILD = !process.argv.includes('--no-build');
 const TRACE = process.argv.includes('--trace');
+/** `--against <folder>`: another build's dist/cdn, run in turns with this one (the machine's load then weighs on both alike). */
+const AGAINST = process.argv.includes('--against') ? arg('--against', '') : undefined;
 const VIEWPORT = { width: 390, height: 844 };
 
 /** The interactions in the order a run does them, with their targets (event duration; tap to visible lightbox). */
@@ -60,6 +68,8 @@ interface Run {
   /** Which event types made the longest duration. */
   names: Record<Interaction, string>;
   visible: { first: number; later: number };
+  /** The page's main thread's time (CPU, not waiting for a core) from the start of each interaction until its effect was seen and reported: all the work it caused, also after its first paint. */
+  cpu: Record<Interaction, number>;
 }
 
 /** In the page before its scripts: every Event Timing entry, and a way to time a tap to a visible lightbox. */
@@ -141,7 +151,9 @@ async function oneRun(browser: Browser, url: string, traceNames?: (frame: Parame
     const imageTiles = gallery.locator('.tile:not(:has(.badge))');
     await imageTiles.nth(2).locator('img.media.loaded').waitFor({ timeout: 30_000 });
     await idle(page);
-    if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
+    // Every run is traced (the main thread's tasks and their thread time); the sampling profiler only with --trace.
+    const profile = traceNames !== undefined;
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing', 'v8.execute', ...(profile ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
 
     const visibleAfterTap = async (tile: ReturnType<typeof imageTiles.nth>) => {
       const id = (await tile.getAttribute('data-post-id'))!;
@@ -201,24 +213,49 @@ async function oneRun(browser: Browser, url: string, traceNames?: (frame: Parame
       await page.waitForFunction(() => document.querySelector('svc-reviews')?.shadowRoot?.querySelector('.reviews')?.getAttribute('aria-busy') === 'false');
     });
 
-    if (TRACE) printTrace(JSON.parse((await browser.stopTracing()).toString()).traceEvents as TraceEvent[], marks, traceNames!);
-    return { events, names, visible: { first, later } };
+    const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents as TraceEvent[];
+    const main = mainThread(trace);
+    const cpu = {} as Record<Interaction, number>;
+    for (const mark of marks) cpu[mark] = main ? threadTime(trace, main, mark) : Number.NaN;
+    if (profile && main) printTrace(trace, main, marks, traceNames);
+    return { events, names, visible: { first, later }, cpu };
   } finally {
     await context.close();
   }
 }
 
-/** Per interaction: the main thread's tasks over 16 ms and the functions with the most samples. */
-function printTrace(events: TraceEvent[], marks: Interaction[], name: ReturnType<typeof sourceNamer>): void {
-  // The page's main thread: the renderer's thread with the most script.
+interface Thread {
+  pid: number;
+  tid: number;
+  /** A mark's time stamp on the trace's clock. */
+  at: (mark: string) => number;
+}
+
+/** The page's main thread in a trace: the renderer's thread with the most script, and its marks. */
+function mainThread(events: readonly TraceEvent[]): Thread | undefined {
   const scripts = new Map<string, number>();
   for (const e of events) if (e.name === 'FunctionCall' || e.name === 'EventDispatch') scripts.set(`${e.pid}:${e.tid}`, (scripts.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
   const main = [...scripts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!main) return;
+  if (!main) return undefined;
   const [pid, tid] = main.split(':').map(Number) as [number, number];
-  const onMain = (e: TraceEvent) => e.pid === pid && e.tid === tid;
+  return { pid, tid, at: (mark) => events.find((e) => e.name === mark && e.pid === pid)?.ts ?? Number.NaN };
+}
+
+const onThread = (thread: Thread) => (e: TraceEvent) => e.pid === thread.pid && e.tid === thread.tid;
+
+/** Thread time (ms) of the main thread's tasks between an interaction's marks. */
+function threadTime(events: readonly TraceEvent[], thread: Thread, mark: Interaction): number {
+  const from = thread.at(`from:${mark}`);
+  const to = thread.at(`to:${mark}`);
+  const on = onThread(thread);
+  return events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && on(e) && e.ts >= from && e.ts <= to).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+}
+
+/** Per interaction: the main thread's tasks over 16 ms and the functions with the most samples. */
+function printTrace(events: TraceEvent[], thread: Thread, marks: Interaction[], name: ReturnType<typeof sourceNamer>): void {
+  const { pid, at } = thread;
+  const onMain = onThread(thread);
   const samples = samplesOf(events, pid, onMain);
-  const at = (mark: string) => events.find((e) => e.name === mark && e.pid === pid)?.ts ?? Number.NaN;
   for (const mark of marks) {
     const from = at(`from:${mark}`);
     const to = at(`to:${mark}`);
@@ -242,52 +279,66 @@ function printTrace(events: TraceEvent[], marks: Interaction[], name: ReturnType
   }
 }
 
+/** The bench's pages, reading `apiBase`, with the script tag from a "CDN" serving `root`. */
+async function serve(root: string, apiBase: string) {
+  const cdn = await startSite({ root, pages: () => undefined, files: {} });
+  const site = await startSite({
+    root,
+    files: { '/hero.jpg': heroJpeg() },
+    pages: (path, query) => {
+      const key = query.get('key') ?? 'svc_pk_demo';
+      if (path !== '/') return undefined;
+      return PAGE === 'product' ? productPage(apiBase, key, cdn.origin) : productPageTheme(apiBase, key, cdn.origin);
+    },
+  });
+  return { url: (key: string) => `${site.origin}/?key=${encodeURIComponent(key)}`, close: () => Promise.all([site.close(), cdn.close()]) };
+}
+
+/** The figures of some runs beside their targets. */
+function report(runs: Run[]): string {
+  const range = (values: number[]) => `${ms(Math.min(...values))} to ${ms(Math.max(...values))}`;
+  const rows = INTERACTIONS.map((name) => {
+    const values = runs.map((r) => r.events[name]);
+    const m = median(values);
+    return [name, m === 0 ? '< 16 ms' : ms(m), range(values), [...new Set(runs.map((r) => r.names[name]).filter(Boolean))].join(', '), ms(median(runs.map((r) => r.cpu[name]))), `≤ ${EVENT_TARGET} ms`, m <= EVENT_TARGET ? 'met' : 'MISSED'];
+  });
+  for (const which of ['first', 'later'] as const) {
+    const values = runs.map((r) => r.visible[which]);
+    const m = median(values);
+    rows.push([`tap to visible lightbox, ${which} open`, ms(m), range(values), '', '', `≤ ${VISIBLE_TARGET[which]} ms`, m <= VISIBLE_TARGET[which] ? 'met' : 'MISSED']);
+  }
+  return table(['interaction', 'median', 'runs', 'longest event', 'main thread CPU', 'target', ''], rows, ['l', 'r', 'r', 'l', 'r', 'r', 'l']);
+}
+
 const out = mkdtempSync(join(tmpdir(), 'storefront-interactions-'));
 try {
   if (BUILD) await buildBundles(out);
   else copyBuilt(out);
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
-  const cdn = await startSite({ root: out, pages: () => undefined, files: {} });
-  const site = await startSite({
-    root: out,
-    files: { '/hero.jpg': heroJpeg() },
-    pages: (path, query) => {
-      const key = query.get('key') ?? 'svc_pk_demo';
-      if (path !== '/') return undefined;
-      return PAGE === 'product' ? productPage(emulator.url, key, cdn.origin) : productPageTheme(emulator.url, key, cdn.origin);
-    },
-  });
+  const current = await serve(out, emulator.url);
+  const other = AGAINST ? await serve(AGAINST, emulator.url) : undefined;
   const executablePath = chromiumExecutable();
   const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
   try {
     const loadBefore = loadavg()[0]!;
-    console.log(`npm run bench:interactions: Chromium ${browser.version()}, ${PAGE === 'product' ? 'product' : 'theme-like product'} page, ${VIEWPORT.width}×${VIEWPORT.height} with touch, CPU ×${SLOWDOWN}, ${RUNS} run(s); ${cpus().length} cores, load average ${loadBefore.toFixed(1)}`);
+    console.log(`npm run bench:interactions: Chromium ${browser.version()}, ${PAGE === 'product' ? 'product' : 'theme-like product'} page, ${VIEWPORT.width}×${VIEWPORT.height} with touch, CPU ×${SLOWDOWN}, ${RUNS} run(s)${other ? ` each of this build and of ${AGAINST}, taking turns` : ''}; ${cpus().length} cores, load average ${loadBefore.toFixed(1)}`);
     const runs: Run[] = [];
+    const against: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const key = await testKey(emulator.url, `bench_interactions_${i}`);
       const trace = TRACE && i === RUNS - 1 ? sourceNamer(join('dist', 'cdn')) : undefined;
-      runs.push(await oneRun(browser, `${site.origin}/?key=${encodeURIComponent(key)}`, trace));
+      runs.push(await oneRun(browser, current.url(await testKey(emulator.url, `bench_interactions_${i}`)), trace));
+      if (other) against.push(await oneRun(browser, other.url(await testKey(emulator.url, `bench_interactions_against_${i}`))));
     }
     const loadAfter = loadavg()[0]!;
-    const range = (values: number[]) => `${ms(Math.min(...values))} to ${ms(Math.max(...values))}`;
-    const rows = INTERACTIONS.map((name) => {
-      const values = runs.map((r) => r.events[name]);
-      const m = median(values);
-      return [name, m === 0 ? '< 16 ms' : ms(m), range(values), [...new Set(runs.map((r) => r.names[name]).filter(Boolean))].join(', '), `≤ ${EVENT_TARGET} ms`, m <= EVENT_TARGET ? 'met' : 'MISSED'];
-    });
-    for (const which of ['first', 'later'] as const) {
-      const values = runs.map((r) => r.visible[which]);
-      const m = median(values);
-      rows.push([`tap to visible lightbox, ${which} open`, ms(m), range(values), '', `≤ ${VISIBLE_TARGET[which]} ms`, m <= VISIBLE_TARGET[which] ? 'met' : 'MISSED']);
-    }
-    console.log(table(['interaction', 'median', 'runs', 'longest event', 'target', ''], rows, ['l', 'r', 'r', 'l', 'r', 'l']));
+    if (other) console.log(`\n${AGAINST}:\n${report(against)}\n\nthis build:`);
+    console.log(report(runs));
     console.log(`(Event Timing durations, rounded by the browser to 8 ms; none reported under 16 ms. Load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.)`);
     mkdirSync('bench-results', { recursive: true });
-    writeFileSync('bench-results/interactions.json', JSON.stringify({ cpu: SLOWDOWN, page: PAGE, viewport: VIEWPORT, load: [loadBefore, loadAfter], runs }, null, 2));
+    writeFileSync('bench-results/interactions.json', JSON.stringify({ cpu: SLOWDOWN, page: PAGE, viewport: VIEWPORT, load: [loadBefore, loadAfter], runs, against: other ? { build: AGAINST, runs: against } : undefined }, null, 2));
   } finally {
     await browser.close();
-    await site.close();
-    await cdn.close();
+    await current.close();
+    await other?.close();
     await emulator.close();
   }
 } finally {
