@@ -1,6 +1,7 @@
 import type { InfiniteData, InfiniteQueryObserverResult } from '@tanstack/query-core';
 import { adoptStyles, html, isServer, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
+import { pageStringsState } from '../../page/strings.js';
 import type { StorefrontError } from '../../api/errors.js';
 import type { Page, Post } from '../../api/types.js';
 import { infiniteQueryController } from '../../controllers/query-controller.js';
@@ -311,7 +312,7 @@ export class SvcPostGallery extends StorefrontElement {
     const body =
       mode === 'carousel' && extras && this.carousel
         ? extras.renderCarousel({ ...ctx, carousel: this.carousel, hasMore: this.canFetchMore })
-        : guard([mode, extras, posts, ctx.skeletons, ctx.columns, ctx.gridColumns, ctx.measured, ctx.localizer, ctx.sentinel, ctx.rendered, ctx.aboveFold], () =>
+        : guard([mode, extras, posts, ctx.skeletons, ctx.columns, ctx.gridColumns, ctx.measured, ctx.localizer, ctx.sentinel, ctx.rendered, ctx.aboveFold, ...pageStringsState()], () =>
             mode === 'masonry' && extras ? extras.renderMasonry(ctx) : posts ? renderGrid({ ...ctx, posts }) : renderGridSkeleton(ctx),
           );
     return html`<div part="base" class="base layout-${mode} ${this.pacing.near ? '' : 'far'}" aria-busy=${posts ? 'false' : 'true'}>

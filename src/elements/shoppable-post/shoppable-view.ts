@@ -1,4 +1,6 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { pageStringsState } from '../../page/strings.js';
 import type { Media, Post, Product } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { cssText } from '../shared/css-text.js';
@@ -103,7 +105,7 @@ export class ShoppableView {
   }
 
   render(post: Post, localizer: Localizer, rtl: boolean): TemplateResult {
-    if (this.host.hideMedia) return html`<div class="layout">${post.taggedProducts.length > 0 ? this.renderList(post, readingOrder(post.taggedProducts, 0.05, rtl), localizer) : nothing}</div>`;
+    if (this.host.hideMedia) return html`<div class="layout">${post.taggedProducts.length > 0 ? this.list(post, localizer, rtl) : nothing}</div>`;
     const { natural, settled, playing } = this.state;
     const picture = pictureOf(post);
     const reserved = sizeOf(post.media) ?? natural;
@@ -141,7 +143,7 @@ export class ShoppableView {
           ? html`<button part="play-button" class="play" type="button" aria-label=${localizer.t('gallery.playVideo')} @click=${this.play}></button>`
           : nothing}
       </div>
-      ${showList ? this.renderList(post, order, localizer) : nothing}
+      ${showList ? this.list(post, localizer, rtl) : nothing}
     </div>`;
   }
 
@@ -204,6 +206,11 @@ export class ShoppableView {
   private toggleCard(index: number, product: Product, post: Post): void {
     this.card.toggle(index);
     if (this.card.open === index) this.reports.productView({ product, post });
+  }
+
+  /** The product list, drawn again only when what it shows changes: not when a card opens or closes, or the picture loads. */
+  private list(post: Post, localizer: Localizer, rtl: boolean) {
+    return guard([post, localizer, rtl, this.state.highlighted, this.host.productUrl, ...pageStringsState()], () => this.renderList(post, readingOrder(post.taggedProducts, 0.05, rtl), localizer));
   }
 
   private renderList(post: Post, order: number[], localizer: Localizer): TemplateResult {
