@@ -8,13 +8,6 @@ export type StringOverrides = Partial<Record<StringKey, string | PluralForms>>;
 export const pageOverrides = () => sharedSingleton('string-overrides.v1', () => new Map<string, StringOverrides>());
 
 /**
- * The page-wide overrides as they are now, for a render that keeps what it drew while its
- * inputs are the same (lit's `guard`): `setStrings` replaces a language's object, so
- * any change there changes this list.
- */
-export const pageStringsState = (): StringOverrides[] => [...pageOverrides().values()];
-
-/**
  * Replaces strings page-wide for one language (`'en'`, `'de'`, `'sv'`, any other
  * language, or a locale such as `'de-CH'`, which beats its language). A language
  * without a table of its own falls back to English, and to the English overrides too.

@@ -26,7 +26,6 @@ export class GalleryState implements ReactiveController {
   private loadedFor: unknown;
   private reportedError: unknown;
   private loadingMore = false;
-  private hostState: GalleryHostState | undefined;
   private pendingEvents: [Parameters<Emit>[0], unknown][] = [];
 
   constructor(
@@ -99,9 +98,7 @@ export class GalleryState implements ReactiveController {
     if (data) next = this.posts.length === 0 && !result?.hasNextPage ? 'empty' : 'loaded';
     else if (result?.isError) next = 'error';
     const states = this.internals?.states;
-    // Unchanged on most updates (the lightbox opening, say): the set is left alone, which a profile of a tap showed costing time.
-    if (!states || next === this.hostState) return;
-    this.hostState = next;
+    if (!states) return;
     for (const name of HOST_STATES) {
       if (name === next) states.add(name);
       else states.delete(name);

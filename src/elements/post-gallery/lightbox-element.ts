@@ -182,19 +182,18 @@ export class SvcPostLightbox extends LitElement {
     return this.renderShoppable(post, true);
   }
 
-  /** The tagged products, through the shoppable post's own list (without its media, which the other one shows). */
+  /** The tagged products, through the shoppable post's own list (its media hidden here). */
   private renderProducts(post: Post): TemplateResult | typeof nothing {
     if (post.taggedProducts.length === 0) return nothing;
     return html`<div class="products">${this.renderShoppable(post, false)}</div>`;
   }
 
-  /** The post as `<svc-shoppable-post>`: its media (hotspots, no product list), or its product list alone. */
+  /** The post as `<svc-shoppable-post>`: its media (hotspots, no product list), or its product list (media hidden by the lightbox's styles). */
   private renderShoppable(post: Post, media: boolean): TemplateResult {
     return html`<svc-shoppable-post
       .post=${post}
       fit=${media ? 'contain' : nothing}
       ?hide-products=${media}
-      .hideMedia=${!media}
       exportparts=${media ? 'media: lightbox-media' : nothing}
       market=${this.market ?? nothing}
       lang=${this.localizer.locale}

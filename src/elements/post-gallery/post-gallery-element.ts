@@ -1,7 +1,5 @@
 import type { InfiniteData, InfiniteQueryObserverResult } from '@tanstack/query-core';
 import { adoptStyles, html, isServer, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
-import { pageStringsState } from '../../page/strings.js';
 import type { StorefrontError } from '../../api/errors.js';
 import type { Page, Post } from '../../api/types.js';
 import { infiniteQueryController } from '../../controllers/query-controller.js';
@@ -197,22 +195,16 @@ export class SvcPostGallery extends StorefrontElement {
   private lightboxAsked = false;
 
   /**
-   * Fetches the lightbox's chunk once tiles are on screen near the viewport, after the
-   * page's load and when the page is idle, so that a first tap does not wait for it. A
-   * gallery no shopper comes near never loads it, and the page's load never waits for it.
+   * Fetches the lightbox's chunk once tiles are on screen near the viewport, when the
+   * page is idle (Safari has no requestIdleCallback: a task of its own there), so that a
+   * first tap does not wait for it. A gallery no shopper comes near never loads it; the
+   * script tag loads the elements after the page's load event anyway.
    */
-  private prefetchLightbox(): void {
-    if (this.lightboxAsked || this.lightboxLoaded || isServer || this.paced.rendered === 0 || !this.pacing.near) return;
-    this.lightboxAsked = true;
-    const fetch = () => void import('./svc-post-lightbox.js').catch(() => (this.lightboxAsked = false));
-    // Safari has no requestIdleCallback: a task of its own there.
-    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(fetch, { timeout: 2000 }) : setTimeout(fetch, 200));
-    if (document.readyState === 'complete') idle();
-    else addEventListener('load', idle, { once: true });
-  }
-
   protected override updated(): void {
-    this.prefetchLightbox();
+    if (this.lightboxAsked || !this.paced.rendered || !this.pacing.near) return;
+    this.lightboxAsked = true;
+    // A failure is the first tap's to report (it imports the chunk again).
+    (self.requestIdleCallback ?? setTimeout)(() => import('./svc-post-lightbox.js').catch(() => undefined));
   }
 
   private readonly openTile = async (index: number, tile: HTMLElement) => {
@@ -308,13 +300,14 @@ export class SvcPostGallery extends StorefrontElement {
       rendered: this.paced.rendered,
       aboveFold: this.aboveFold(),
     };
-    // The grid and the masonry are drawn from `ctx` alone: opening, moving in and closing the lightbox leave the tiles as they are.
     const body =
       mode === 'carousel' && extras && this.carousel
         ? extras.renderCarousel({ ...ctx, carousel: this.carousel, hasMore: this.canFetchMore })
-        : guard([mode, extras, posts, ctx.skeletons, ctx.columns, ctx.gridColumns, ctx.measured, ctx.localizer, ctx.sentinel, ctx.rendered, ctx.aboveFold, ...pageStringsState()], () =>
-            mode === 'masonry' && extras ? extras.renderMasonry(ctx) : posts ? renderGrid({ ...ctx, posts }) : renderGridSkeleton(ctx),
-          );
+        : mode === 'masonry' && extras
+          ? extras.renderMasonry(ctx)
+          : posts
+            ? renderGrid({ ...ctx, posts })
+            : renderGridSkeleton(ctx);
     return html`<div part="base" class="base layout-${mode} ${this.pacing.near ? '' : 'far'}" aria-busy=${posts ? 'false' : 'true'}>
         <div class="measure"></div>
         ${body} ${this.renderFooter(result, posts !== undefined)}

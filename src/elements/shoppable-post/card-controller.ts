@@ -99,13 +99,11 @@ export class CardController implements ReactiveController {
     const button = index === undefined ? null : this.hotspot(index);
     const card = index === undefined ? null : (this.host.shadowRoot?.getElementById(`card-${index}`) ?? null);
     if (stage === null || button === null || card === null || button.hidden) return;
-    // Every box is read before the card's width is written: one layout, and a second only when that width changes.
     const stageRect = stage.getBoundingClientRect();
     const viewport: Box = { x: 0, y: 0, width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
     const area = intersect(inset(rectBox(this.host.getBoundingClientRect()), EDGE_MARGIN), inset(viewport, EDGE_MARGIN), { width: 160, height: 96 });
+    card.style.maxWidth = `${Math.max(160, area.width)}px`;
     const spot = button.getBoundingClientRect();
-    const maxWidth = `${Math.max(160, area.width)}px`;
-    if (card.style.maxWidth !== maxWidth) card.style.maxWidth = maxWidth;
     const placed = cardPlacement(
       { x: spot.left + spot.width / 2 - stageRect.left, y: spot.top + spot.height / 2 - stageRect.top },
       { width: card.offsetWidth, height: card.offsetHeight },

@@ -79,7 +79,6 @@ export class SvcShoppablePost extends StorefrontElement {
     fit: { reflect: true },
     productUrl: { attribute: 'product-url' },
     hideProducts: { type: Boolean, attribute: 'hide-products', reflect: true },
-    hideMedia: { attribute: false },
   };
 
   /** The post to read from the Storefront API. Ignored while `post` is set. */
@@ -99,13 +98,6 @@ export class SvcShoppablePost extends StorefrontElement {
 
   /** Hides the product list (hotspots stay). */
   hideProducts = false;
-
-  /**
-   * Renders the product list alone (no media, hotspots or cards): the gallery's lightbox
-   * shows the post's media through another `<svc-shoppable-post>`.
-   * @internal
-   */
-  hideMedia = false;
 
   private given: Post | null | undefined;
   private shownKey = '';

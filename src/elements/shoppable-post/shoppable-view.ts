@@ -1,6 +1,4 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
-import { pageStringsState } from '../../page/strings.js';
 import type { Media, Post, Product } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { cssText } from '../shared/css-text.js';
@@ -30,7 +28,6 @@ export interface ShoppableHost extends ReactiveControllerHost, HTMLElement {
   readonly fit: Fit;
   readonly productUrl: ProductUrlMode;
   readonly hideProducts: boolean;
-  readonly hideMedia: boolean;
 }
 
 /** The picture the hotspots sit on: the image, or a video's poster. */
@@ -88,13 +85,11 @@ export class ShoppableView {
    * before the browser styles it has no transition to run); places the open card beside its hotspot.
    */
   updated(rtl: boolean): void {
-    if (!this.state.loaded) {
-      const img = this.host.renderRoot.querySelector<HTMLImageElement>('img.picture');
-      if (img?.complete && img.naturalWidth > 0) {
-        // No update for this: the `load` event, which follows, updates the rest (size, placeholder).
-        img.classList.add('loaded');
-        this.state = { ...this.state, loaded: true, settled: true };
-      }
+    const img = this.host.renderRoot.querySelector<HTMLImageElement>('img.picture:not(.loaded)');
+    if (img?.complete && img.naturalWidth) {
+      // No update for this: the `load` event, which follows, updates the rest (size, placeholder).
+      img.classList.add('loaded');
+      this.state.loaded = this.state.settled = true;
     }
     this.card.place(this.host.renderRoot.querySelector('.stage'), rtl);
   }
@@ -105,7 +100,6 @@ export class ShoppableView {
   }
 
   render(post: Post, localizer: Localizer, rtl: boolean): TemplateResult {
-    if (this.host.hideMedia) return html`<div class="layout">${post.taggedProducts.length > 0 ? this.list(post, localizer, rtl) : nothing}</div>`;
     const { natural, settled, playing } = this.state;
     const picture = pictureOf(post);
     const reserved = sizeOf(post.media) ?? natural;
@@ -143,7 +137,7 @@ export class ShoppableView {
           ? html`<button part="play-button" class="play" type="button" aria-label=${localizer.t('gallery.playVideo')} @click=${this.play}></button>`
           : nothing}
       </div>
-      ${showList ? this.list(post, localizer, rtl) : nothing}
+      ${showList ? this.renderList(post, order, localizer) : nothing}
     </div>`;
   }
 
@@ -206,11 +200,6 @@ export class ShoppableView {
   private toggleCard(index: number, product: Product, post: Post): void {
     this.card.toggle(index);
     if (this.card.open === index) this.reports.productView({ product, post });
-  }
-
-  /** The product list, drawn again only when what it shows changes: not when a card opens or closes, or the picture loads. */
-  private list(post: Post, localizer: Localizer, rtl: boolean) {
-    return guard([post, localizer, rtl, this.state.highlighted, this.host.productUrl, ...pageStringsState()], () => this.renderList(post, readingOrder(post.taggedProducts, 0.05, rtl), localizer));
   }
 
   private renderList(post: Post, order: number[], localizer: Localizer): TemplateResult {
