@@ -8,18 +8,18 @@
  * trace's own events (script, style, layout) and the functions with the most samples,
  * named by their original source through the build's source maps.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { SourceMapConsumer } from 'source-map-js';
 import { startEmulator } from '../demo/emulator/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
 import { testKey } from '../test/support/emulator-control.ts';
 import { heroJpeg } from './lib/hero.ts';
 import { productPage, productPagePlain, productPageTheme, serverRenderedProductPage } from './lib/pages.ts';
 import { startSite } from './lib/server.ts';
-import { navigationTo, TASK_PARTS, type CallFrame, type TraceEvent } from './lib/trace.ts';
+import { samplesOf, selfTimes, sourceNamer } from './lib/samples.ts';
+import { navigationTo, TASK_PARTS, type TraceEvent } from './lib/trace.ts';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -31,21 +31,7 @@ const TOP = Number(arg('--top', '8'));
 const DIST = join('dist', 'cdn');
 if (!existsSync(join(DIST, 'storefront-widgets.js'))) throw new Error('No dist/cdn/storefront-widgets.js: run npm run build:cdn first.');
 
-const maps = new Map<string, SourceMapConsumer | null>();
-/** `file:line function` in the original sources, where a map says so. */
-function originalName(frame: CallFrame): string {
-  const path = (frame.url ?? '').replace(/^https?:\/\/[^/]+\//, '');
-  if (!frame.url?.startsWith('http') || path === '') return frame.functionName || `(${frame.url || 'native'})`;
-  if (!maps.has(path)) {
-    const file = join(DIST, `${path}.map`);
-    maps.set(path, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null);
-  }
-  const map = maps.get(path);
-  const at = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  if (!at?.source) return `${path} ${frame.functionName}`;
-  const source = at.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '');
-  return `${source}:${at.line} ${at.name ?? frame.functionName}`;
-}
+const originalName = sourceNamer(DIST);
 
 const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
 const apiBase = emulator.url;
@@ -81,25 +67,7 @@ try {
   if (!navigation) throw new Error('no navigation in the trace');
   const onMain = (e: TraceEvent) => e.pid === navigation.pid && e.tid === navigation.tid;
 
-  // Samples: the profile's nodes and each sample's time.
-  const frames = new Map<number, CallFrame>();
-  const samples: { ts: number; node: number }[] = [];
-  const starts = new Map<string, number>();
-  for (const e of events) if (e.name === 'Profile' && onMain(e) && e.id) starts.set(e.id, e.args?.data?.startTime ?? e.ts);
-  const clock = new Map<string, number>();
-  for (const e of events) {
-    // Profile ids repeat across processes: only the page's renderer's chunks (the browser's own pages profile too).
-    if (e.name !== 'ProfileChunk' || e.pid !== navigation.pid || !e.id || !starts.has(e.id) || !e.args?.data) continue;
-    for (const node of e.args.data.cpuProfile?.nodes ?? []) frames.set(node.id, node.callFrame);
-    let ts = clock.get(e.id) ?? starts.get(e.id)!;
-    const deltas = e.args.data.timeDeltas ?? [];
-    (e.args.data.cpuProfile?.samples ?? []).forEach((node, i) => {
-      ts += deltas[i] ?? 0;
-      samples.push({ ts, node });
-    });
-    clock.set(e.id, ts);
-  }
-  samples.sort((a, b) => a.ts - b.ts);
+  const samples = samplesOf(events, navigation.pid, onMain);
 
   const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && (e.dur ?? 0) > 50_000 && e.ts >= navigation.ts);
   let blocking = 0;
@@ -115,14 +83,7 @@ try {
       const label = e.name === 'EvaluateScript' || e.name === 'v8.compile' ? `${e.name} ${(e.args?.data?.url ?? '').replace(/^https?:\/\/[^/]+\//, '')}` : e.name;
       inside.set(label, Math.max(inside.get(label) ?? 0, e.dur));
     }
-    const self = new Map<string, number>();
-    for (let i = 0; i < samples.length - 1; i++) {
-      const sample = samples[i]!;
-      if (sample.ts < task.ts || sample.ts >= end) continue;
-      const frame = frames.get(sample.node);
-      const name = frame ? originalName(frame) : '?';
-      self.set(name, (self.get(name) ?? 0) + (samples[i + 1]!.ts - sample.ts));
-    }
+    const self = selfTimes(samples, task.ts, end, originalName);
     const top = (map: Map<string, number>, n: number) =>
       [...map]
         .sort((a, b) => b[1] - a[1])

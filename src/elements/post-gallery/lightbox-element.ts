@@ -105,11 +105,25 @@ export class SvcPostLightbox extends LitElement {
     if (post && shopperStartedVideo(event, post.id)) emitFrom(this, 'svc-video-play', { post });
   };
 
-  /** Warms the cache with the next photo, so that "next" shows it at once. */
+  /** The post whose neighbour was preloaded. */
+  private preloadedAfter: string | undefined;
+
+  /**
+   * Warms the cache with the next photo, so that "next" shows it at once: after the
+   * frame that shows this post (a task after the next animation frame), which it would
+   * otherwise delay; once per post shown.
+   */
   private preloadNeighbour(): void {
-    const next = this.posts[this.index + 1];
-    const url = next?.type === 'IMAGE' ? next.media.url : next?.media.poster;
-    if (url) new Image().src = url;
+    const shown = this.posts[this.index]?.id;
+    if (shown === this.preloadedAfter) return;
+    this.preloadedAfter = shown;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const next = this.posts[this.index + 1];
+        const url = next?.type === 'IMAGE' ? next.media.url : next?.media.poster;
+        if (url && this.isConnected) new Image().src = url;
+      }),
+    );
   }
 
   close(): void {

@@ -191,6 +191,22 @@ export class SvcPostGallery extends StorefrontElement {
     return this.view.posts.length > before;
   }
 
+  /** Whether the lightbox's chunk was asked for before a first tap. */
+  private lightboxAsked = false;
+
+  /**
+   * Fetches the lightbox's chunk once tiles are on screen near the viewport, when the
+   * page is idle (Safari has no requestIdleCallback: a task of its own there), so that a
+   * first tap does not wait for it. A gallery no shopper comes near never loads it; the
+   * script tag loads the elements after the page's load event anyway.
+   */
+  protected override updated(): void {
+    if (this.lightboxAsked || !this.paced.rendered || !this.pacing.near) return;
+    this.lightboxAsked = true;
+    // A failure is the first tap's to report (it imports the chunk again).
+    (self.requestIdleCallback ?? setTimeout)(() => import('./svc-post-lightbox.js').catch(() => undefined));
+  }
+
   private readonly openTile = async (index: number, tile: HTMLElement) => {
     const post = this.view.posts[index];
     if (!post || !this.emit('svc-post-open', { post, index }, { cancelable: true })) return;

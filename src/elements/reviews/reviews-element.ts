@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { InfiniteData, InfiniteQueryObserverResult, QueryObserverResult } from '@tanstack/query-core';
 import type { ReviewQuery, ReviewTarget } from '../../api/client.js';
 import type { StorefrontError } from '../../api/errors.js';
@@ -236,14 +237,17 @@ export class SvcReviews extends StorefrontElement {
       return html`<p class="loading" role="status">${localizer.t('loading')}</p>`;
     }
     if (items.length === 0) return html`<p class="empty" part="empty">${this.rating ? localizer.t('reviews.matching', { count: 0 }) : localizer.t('reviews.none')}</p>`;
+    // The previous order's or filter's reviews, while the new ones load: no next page of theirs.
+    const busy = result.isFetchingNextPage || result.isPlaceholderData;
+    // Keyed: a new order moves the reviews both orders share instead of rewriting every one.
     return html`<ol class="list" part="list" role="list">
-        ${items.map((review) => renderReview(review, localizer, { original: this.originals.has(review.id), onToggleOriginal: () => this.toggleOriginal(review.id) }))}
+        ${repeat(items, (review) => review.id, (review) => renderReview(review, localizer, { original: this.originals.has(review.id), onToggleOriginal: () => this.toggleOriginal(review.id) }))}
       </ol>
       ${result.isFetchNextPageError && result.error ? renderError(result.error, localizer, () => void result.fetchNextPage()) : nothing}
       ${result.hasNextPage && !result.isFetchNextPageError
         ? html`<div class="more">
-            <button class="load-more" part="load-more" type="button" aria-disabled=${result.isFetchingNextPage ? 'true' : 'false'} @click=${() => this.loadMore()}>
-              ${localizer.t(result.isFetchingNextPage ? 'loading' : 'reviews.loadMore')}
+            <button class="load-more" part="load-more" type="button" aria-disabled=${busy ? 'true' : 'false'} @click=${() => this.loadMore()}>
+              ${localizer.t(busy ? 'loading' : 'reviews.loadMore')}
             </button>
           </div>`
         : nothing}`;
@@ -251,7 +255,7 @@ export class SvcReviews extends StorefrontElement {
 
   private loadMore(): void {
     const result = this.reviews.result;
-    if (result && !result.isFetchingNextPage && result.hasNextPage) void result.fetchNextPage();
+    if (result && !result.isFetchingNextPage && !result.isPlaceholderData && result.hasNextPage) void result.fetchNextPage();
   }
 
   /** The shopper filtered by star (or cleared the filter) here. */

@@ -79,8 +79,18 @@ export class ShoppableView {
     this.card.open = undefined;
   }
 
-  /** After each render: places the open card beside its hotspot. */
+  /**
+   * After each render: a picture the browser already has (a gallery tile's, opened in its
+   * lightbox) is complete at once, and shows at once, without fading in (its class set
+   * before the browser styles it has no transition to run); places the open card beside its hotspot.
+   */
   updated(rtl: boolean): void {
+    const img = this.host.renderRoot.querySelector<HTMLImageElement>('img.picture:not(.loaded)');
+    if (img?.complete && img.naturalWidth) {
+      // No update for this: the `load` event, which follows, updates the rest (size, placeholder).
+      img.classList.add('loaded');
+      this.state.loaded = this.state.settled = true;
+    }
     this.card.place(this.host.renderRoot.querySelector('.stage'), rtl);
   }
 

@@ -1,0 +1,346 @@
+/**
+ * `npm run bench:interactions`: how fast the widgets answer a shopper's taps on a phone.
+ *
+ * Builds the script tag (`npm run build:cdn`; `--no-build` serves dist/cdn as it is),
+ * serves the bench's theme-like product page (`--page product`: the product page that
+ * reserves space) as `npm run bench` does, and in Chromium at 390×844 with touch and the
+ * CPU slowed 4× (`Emulation.setCPUThrottlingRate`, as Lighthouse's phone; `--cpu N`)
+ * does what a new shopper does, in a fresh browser context each run (nothing cached):
+ * scrolls to the gallery, opens a post in the lightbox, goes to the next post, closes
+ * it, opens another post, presses a hotspot of the shoppable post, loads more posts and
+ * sorts the reviews (by keyboard on the select: a phone's picker is the browser's own).
+ *
+ * For each interaction it reads the longest duration of the Event Timing API (what
+ * Interaction to Next Paint is built from: `PerformanceObserver` type `event`,
+ * `durationThreshold: 16`, grouped by `interactionId`; under 16 ms nothing is reported),
+ * and for both lightboxes the time from the tap (the pointer event's time stamp) to the
+ * first animation frame in which the tapped post's picture is in the open dialog,
+ * loaded and at least half opaque. Prints medians over `--runs N` (default 5) with the
+ * machine's load average, and writes bench-results/interactions.json. Beside them, from a
+ * Chromium trace of each run, the main thread's CPU time (thread time, which a busy machine
+ * disturbs far less than the clock) from the start of each interaction until its effect
+ * was seen: all the work it caused, also what ran after its first paint.
+ *
+ * `--against <folder>` (another build's dist/cdn, copied aside) runs that build in turns with
+ * this one and prints both, for a before and after under the same load.
+ *
+ * `--trace`: records a Chromium trace with the V8 sampling profiler over the last run's
+ * interactions and prints, for each, the main thread's tasks over 16 ms and the functions
+ * with the most samples, named by their original source (dist/cdn's source maps).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startEmulator } from '../demo/emulator/server.ts';
+import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
+import { testKey } from '../test/support/emulator-control.ts';
+import { buildBundles, copyBuilt } from './lib/build.ts';
+import { heroJpeg } from './lib/hero.ts';
+import { productPage, productPageTheme } from './lib/pages.ts';
+import { median, ms, table } from './lib/print.ts';
+import { samplesOf, selfTimes, sourceNamer } from './lib/samples.ts';
+import { startSite } from './lib/server.ts';
+import { TASK_PARTS, type TraceEvent } from './lib/trace.ts';
+
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? fallback : (process.argv[at + 1] ?? fallback);
+};
+const RUNS = Math.max(1, Number(arg('--runs', '5')) || 5);
+const SLOWDOWN = Number(arg('--cpu', '4')) || 4;
+const PAGE = arg('--page', 'theme');
+const BUILD = !process.argv.includes('--no-build');
+const TRACE = process.argv.includes('--trace');
+/** `--against <folder>`: another build's dist/cdn, run in turns with this one (the machine's load then weighs on both alike). */
+const AGAINST = process.argv.includes('--against') ? arg('--against', '') : undefined;
+const VIEWPORT = { width: 390, height: 844 };
+
+/** The interactions in the order a run does them, with their targets (event duration; tap to visible lightbox). */
+const INTERACTIONS = ['open a gallery post (lightbox)', 'next post in the lightbox', 'close the lightbox', 'open another post', 'press a hotspot', 'load more posts', 'sort the reviews'] as const;
+type Interaction = (typeof INTERACTIONS)[number];
+const EVENT_TARGET = 100;
+const VISIBLE_TARGET = { first: 150, later: 100 };
+
+interface Run {
+  /** Longest Event Timing duration of each interaction (0: none reached 16 ms). */
+  events: Record<Interaction, number>;
+  /** Which event types made the longest duration. */
+  names: Record<Interaction, string>;
+  visible: { first: number; later: number };
+  /** The page's main thread's time (CPU, not waiting for a core) from the start of each interaction until its effect was seen and reported: all the work it caused, also after its first paint. */
+  cpu: Record<Interaction, number>;
+}
+
+/** In the page before its scripts: every Event Timing entry, and a way to time a tap to a visible lightbox. */
+function instrument(): void {
+  const w = window as unknown as { __events: { name: string; id: number; start: number; duration: number }[]; __visibleAfterTap: (postId: string) => Promise<number> };
+  w.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as PerformanceEventTiming[]) w.__events.push({ name: e.name, id: e.interactionId, start: e.startTime, duration: e.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  /** The tapped post's picture in the open lightbox, loaded and at least half opaque. */
+  const shown = (postId: string): boolean => {
+    const lightbox = document.querySelector('svc-post-gallery')?.shadowRoot?.querySelector('svc-post-lightbox')?.shadowRoot;
+    if (!lightbox?.querySelector('dialog[open]')) return false;
+    const card = lightbox.querySelector(`.card[data-post-id="${postId}"]`);
+    const picture = card?.querySelector('svc-shoppable-post')?.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
+    return !!picture && picture.complete && picture.naturalWidth > 0 && Number(getComputedStyle(picture).opacity) >= 0.5;
+  };
+  w.__visibleAfterTap = (postId) =>
+    new Promise((resolve) => {
+      addEventListener(
+        'pointerdown',
+        (event) => {
+          const tapped = event.timeStamp;
+          const deadline = performance.now() + 10_000;
+          const check = (now: number) => {
+            if (shown(postId)) resolve(now - tapped);
+            else if (now > deadline) resolve(Number.NaN);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        },
+        { capture: true, once: true },
+      );
+    });
+}
+
+/** Waits two frames and a moment, so that the Event Timing entries of what was just done have been reported. */
+async function reported(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))));
+}
+
+/** Waits until the main thread has had idle time (a shopper looks before tapping). */
+async function idle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 3000 }), 1000)));
+}
+
+async function oneRun(browser: Browser, url: string, traceNames?: (frame: Parameters<ReturnType<typeof sourceNamer>>[0]) => string): Promise<Run> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    // As source: the bundler that runs this file names functions with a helper the page does not have.
+    await page.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})();` });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+
+    const events = {} as Record<Interaction, number>;
+    const names = {} as Record<Interaction, string>;
+    const marks: Interaction[] = [];
+    const measure = async (name: Interaction, act: () => Promise<void>) => {
+      const before = await page.evaluate(() => (window as unknown as { __events: unknown[] }).__events.length);
+      // Marks, which a trace has on its own clock.
+      await page.evaluate((n) => performance.mark(`from:${n}`), name);
+      await act();
+      await reported(page);
+      await page.evaluate((n) => performance.mark(`to:${n}`), name);
+      marks.push(name);
+      const entries = await page.evaluate((n) => (window as unknown as { __events: { name: string; id: number; duration: number }[] }).__events.slice(n), before);
+      const longest = entries.filter((e) => e.id > 0).reduce((max, e) => Math.max(max, e.duration), 0);
+      events[name] = longest;
+      names[name] = [...new Set(entries.filter((e) => e.id > 0 && e.duration === longest).map((e) => e.name))].join('/');
+      await idle(page);
+    };
+
+    const gallery = page.locator('svc-post-gallery');
+    await gallery.scrollIntoViewIfNeeded();
+    // The tiles' pictures (image posts) have loaded.
+    const imageTiles = gallery.locator('.tile:not(:has(.badge))');
+    await imageTiles.nth(2).locator('img.media.loaded').waitFor({ timeout: 30_000 });
+    await idle(page);
+    // Every run is traced (the main thread's tasks and their thread time); the sampling profiler only with --trace.
+    const profile = traceNames !== undefined;
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing', 'v8.execute', ...(profile ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
+
+    const visibleAfterTap = async (tile: ReturnType<typeof imageTiles.nth>) => {
+      const id = (await tile.getAttribute('data-post-id'))!;
+      const visible = page.evaluate((postId) => (window as unknown as { __visibleAfterTap: (id: string) => Promise<number> }).__visibleAfterTap(postId), id);
+      await tile.tap();
+      return visible;
+    };
+    const dialog = page.locator('svc-post-lightbox dialog[open]');
+    let first = Number.NaN;
+    let later = Number.NaN;
+    await measure('open a gallery post (lightbox)', async () => {
+      first = await visibleAfterTap(imageTiles.nth(0));
+    });
+    await measure('next post in the lightbox', async () => {
+      const before = await dialog.locator('article.card').getAttribute('data-post-id');
+      await dialog.locator('button.next').tap();
+      await dialog.locator(`article.card:not([data-post-id="${before}"])`).waitFor();
+    });
+    await measure('close the lightbox', async () => {
+      await dialog.locator('button.close').tap();
+      await dialog.waitFor({ state: 'detached' });
+    });
+    await measure('open another post', async () => {
+      later = await visibleAfterTap(imageTiles.nth(2));
+    });
+    await dialog.locator('button.close').tap();
+    await dialog.waitFor({ state: 'detached' });
+    await idle(page);
+
+    const look = page.locator('svc-shoppable-post').first();
+    await look.scrollIntoViewIfNeeded();
+    await idle(page);
+    await measure('press a hotspot', async () => {
+      await look.locator('button.hotspot').first().tap();
+      await look.locator('button.hotspot[aria-expanded="true"]').waitFor();
+    });
+
+    const tiles = await gallery.locator('.tile').count();
+    const more = gallery.locator('button.load-more');
+    await more.scrollIntoViewIfNeeded();
+    await idle(page);
+    await measure('load more posts', async () => {
+      await more.tap();
+      await page.waitForFunction((n) => (document.querySelector('svc-post-gallery')?.shadowRoot?.querySelectorAll('.tile').length ?? 0) > n, tiles);
+    });
+
+    const reviews = page.locator('svc-reviews');
+    const select = reviews.locator('select');
+    await select.scrollIntoViewIfNeeded();
+    await reviews.locator('.review').first().waitFor();
+    await idle(page);
+    await measure('sort the reviews', async () => {
+      const order = await select.inputValue();
+      await select.focus();
+      await page.keyboard.press('ArrowDown');
+      if ((await select.inputValue()) === order) throw new Error('sort: ArrowDown on the select changed nothing');
+      await page.waitForFunction(() => document.querySelector('svc-reviews')?.shadowRoot?.querySelector('.reviews')?.getAttribute('aria-busy') === 'false');
+    });
+
+    const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents as TraceEvent[];
+    const main = mainThread(trace);
+    const cpu = {} as Record<Interaction, number>;
+    for (const mark of marks) cpu[mark] = main ? threadTime(trace, main, mark) : Number.NaN;
+    if (profile && main) printTrace(trace, main, marks, traceNames);
+    return { events, names, visible: { first, later }, cpu };
+  } finally {
+    await context.close();
+  }
+}
+
+interface Thread {
+  pid: number;
+  tid: number;
+  /** A mark's time stamp on the trace's clock. */
+  at: (mark: string) => number;
+}
+
+/** The page's main thread in a trace: the renderer's thread with the most script, and its marks. */
+function mainThread(events: readonly TraceEvent[]): Thread | undefined {
+  const scripts = new Map<string, number>();
+  for (const e of events) if (e.name === 'FunctionCall' || e.name === 'EventDispatch') scripts.set(`${e.pid}:${e.tid}`, (scripts.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  const main = [...scripts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) return undefined;
+  const [pid, tid] = main.split(':').map(Number) as [number, number];
+  return { pid, tid, at: (mark) => events.find((e) => e.name === mark && e.pid === pid)?.ts ?? Number.NaN };
+}
+
+const onThread = (thread: Thread) => (e: TraceEvent) => e.pid === thread.pid && e.tid === thread.tid;
+
+/** Thread time (ms) of the main thread's tasks between an interaction's marks. */
+function threadTime(events: readonly TraceEvent[], thread: Thread, mark: Interaction): number {
+  const from = thread.at(`from:${mark}`);
+  const to = thread.at(`to:${mark}`);
+  const on = onThread(thread);
+  return events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && on(e) && e.ts >= from && e.ts <= to).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+}
+
+/** Per interaction: the main thread's tasks over 16 ms and the functions with the most samples. */
+function printTrace(events: TraceEvent[], thread: Thread, marks: Interaction[], name: ReturnType<typeof sourceNamer>): void {
+  const { pid, at } = thread;
+  const onMain = onThread(thread);
+  const samples = samplesOf(events, pid, onMain);
+  for (const mark of marks) {
+    const from = at(`from:${mark}`);
+    const to = at(`to:${mark}`);
+    const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && (e.dur ?? 0) > 16_000 && e.ts >= from && e.ts <= to);
+    console.log(`\n### ${mark}: ${tasks.length} task(s) over 16 ms`);
+    for (const task of tasks) {
+      const end = task.ts + task.dur!;
+      const inside = new Map<string, number>();
+      for (const e of events) {
+        if (!onMain(e) || e.dur === undefined || !TASK_PARTS.test(e.name) || e.ts < task.ts || e.ts + e.dur > end) continue;
+        inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur);
+      }
+      const top = (map: Map<string, number>, n: number) =>
+        [...map]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([label, us]) => `${(us / 1000).toFixed(1)} ms ${label}`);
+      console.log(`@+${((task.ts - from) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms (${((task.tdur ?? 0) / 1000).toFixed(0)} ms thread time); ${top(inside, 6).join(' | ')}`);
+      for (const line of top(selfTimes(samples, task.ts, end, name), 10)) console.log(`    ${line}`);
+    }
+  }
+}
+
+/** The bench's pages, reading `apiBase`, with the script tag from a "CDN" serving `root`. */
+async function serve(root: string, apiBase: string) {
+  const cdn = await startSite({ root, pages: () => undefined, files: {} });
+  const site = await startSite({
+    root,
+    files: { '/hero.jpg': heroJpeg() },
+    pages: (path, query) => {
+      const key = query.get('key') ?? 'svc_pk_demo';
+      if (path !== '/') return undefined;
+      return PAGE === 'product' ? productPage(apiBase, key, cdn.origin) : productPageTheme(apiBase, key, cdn.origin);
+    },
+  });
+  return { url: (key: string) => `${site.origin}/?key=${encodeURIComponent(key)}`, close: () => Promise.all([site.close(), cdn.close()]) };
+}
+
+/** The figures of some runs beside their targets. */
+function report(runs: Run[]): string {
+  const range = (values: number[]) => `${ms(Math.min(...values))} to ${ms(Math.max(...values))}`;
+  const rows = INTERACTIONS.map((name) => {
+    const values = runs.map((r) => r.events[name]);
+    const m = median(values);
+    return [name, m === 0 ? '< 16 ms' : ms(m), range(values), [...new Set(runs.map((r) => r.names[name]).filter(Boolean))].join(', '), ms(median(runs.map((r) => r.cpu[name]))), `≤ ${EVENT_TARGET} ms`, m <= EVENT_TARGET ? 'met' : 'MISSED'];
+  });
+  for (const which of ['first', 'later'] as const) {
+    const values = runs.map((r) => r.visible[which]);
+    const m = median(values);
+    rows.push([`tap to visible lightbox, ${which} open`, ms(m), range(values), '', '', `≤ ${VISIBLE_TARGET[which]} ms`, m <= VISIBLE_TARGET[which] ? 'met' : 'MISSED']);
+  }
+  return table(['interaction', 'median', 'runs', 'longest event', 'main thread CPU', 'target', ''], rows, ['l', 'r', 'r', 'l', 'r', 'r', 'l']);
+}
+
+const out = mkdtempSync(join(tmpdir(), 'storefront-interactions-'));
+try {
+  if (BUILD) await buildBundles(out);
+  else copyBuilt(out);
+  const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+  const current = await serve(out, emulator.url);
+  const other = AGAINST ? await serve(AGAINST, emulator.url) : undefined;
+  const executablePath = chromiumExecutable();
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
+  try {
+    const loadBefore = loadavg()[0]!;
+    console.log(`npm run bench:interactions: Chromium ${browser.version()}, ${PAGE === 'product' ? 'product' : 'theme-like product'} page, ${VIEWPORT.width}×${VIEWPORT.height} with touch, CPU ×${SLOWDOWN}, ${RUNS} run(s)${other ? ` each of this build and of ${AGAINST}, taking turns` : ''}; ${cpus().length} cores, load average ${loadBefore.toFixed(1)}`);
+    const runs: Run[] = [];
+    const against: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const trace = TRACE && i === RUNS - 1 ? sourceNamer(join('dist', 'cdn')) : undefined;
+      runs.push(await oneRun(browser, current.url(await testKey(emulator.url, `bench_interactions_${i}`)), trace));
+      if (other) against.push(await oneRun(browser, other.url(await testKey(emulator.url, `bench_interactions_against_${i}`))));
+    }
+    const loadAfter = loadavg()[0]!;
+    if (other) console.log(`\n${AGAINST}:\n${report(against)}\n\nthis build:`);
+    console.log(report(runs));
+    console.log(`(Event Timing durations, rounded by the browser to 8 ms; none reported under 16 ms. Load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.)`);
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/interactions.json', JSON.stringify({ cpu: SLOWDOWN, page: PAGE, viewport: VIEWPORT, load: [loadBefore, loadAfter], runs, against: other ? { build: AGAINST, runs: against } : undefined }, null, 2));
+  } finally {
+    await browser.close();
+    await current.close();
+    await other?.close();
+    await emulator.close();
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
