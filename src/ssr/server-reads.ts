@@ -64,17 +64,19 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
   }
   const badges = new Map<string, PlannedElement[]>();
   const others: Promise<void>[] = [];
+  const by = Date.now() + deadlineMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('deadline')), deadlineMs);
   });
   expired.catch(() => undefined);
   /** A read through the source, given up (for this render: the source may still finish it) at the deadline. */
-  const read = (id: unknown[], load: (signal: AbortSignal) => Promise<unknown>) => Promise.race([source.read(JSON.stringify(id), load), expired]);
+  const read = (api: ReadApi, id: unknown[], load: (signal: AbortSignal) => Promise<unknown>) =>
+    Promise.race([source.read({ id: JSON.stringify([api, ...id]), key: `${api.apiBase ?? ''}|${api.publishableKey}`, by, load }), expired]);
   const add = (entry: PlannedElement, options: { queryKey: QueryKey; initialPageParam?: unknown }) => {
     entry.wanted++;
     const { api } = entry;
-    others.push(read([api, options.queryKey], (signal) => fetchData(options, signal)).then(({ data, at }) => void entry.reads.push({ kind: 'query', api, queryKey: options.queryKey, data, at })));
+    others.push(read(api, [options.queryKey], (signal) => fetchData(options, signal)).then(({ data, at }) => void entry.reads.push({ kind: 'query', api, queryKey: options.queryKey, data, at })));
   };
   for (const entry of planned) {
     const { tag, attributes, settings } = entry.element;
@@ -112,7 +114,7 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
     const market = element.settings.market;
     const refs = [...new Set(group.map((entry) => entry.element.attributes.get('product-ref')!))].sort();
     others.push(
-      read([api, 'ratings', market, refs], (signal) => client.getRatings(market, refs, signal)).then(({ data, at }) => {
+      read(api, ['ratings', market, refs], (signal) => client.getRatings(market, refs, signal)).then(({ data, at }) => {
         const ratings = data as ProductRating[];
         for (const entry of group) {
           const rating = ratings.find((candidate) => candidate.productRef === entry.element.attributes.get('product-ref'));
