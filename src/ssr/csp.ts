@@ -63,7 +63,7 @@ export function stylesToRules(markup: string): string {
         out.push(match[0]);
         continue;
       }
-      if (declarations.trim() === '' || !SAFE_DECLARATIONS.test(declarations)) continue;
+      if (declarations.trim() === '' || !SAFE_DECLARATIONS.test(declarations) || /\/\*|\*\//.test(declarations)) continue;
       const id = String(next++);
       out.push(` ${PART}="${id}"`);
       scope.rules.push(`[${PART}="${id}"]:not(#_){${declarations}}`);
