@@ -117,9 +117,12 @@ function seedNow(reads: readonly ServerRead[]): void {
  * data, read with the publishable key, as JSON in a `<script type="application/json"
  * data-svc-state>` child, which the browser hands to the element (no second read while
  * the data is fresh; Lit's hydration takes the markup over). A rich snippet's JSON-LD is
- * written in place. Every other element, and one whose read fails, stays as written and
- * renders in the browser as usual. Settings: each element's own attributes, then its
- * nearest `<svc-storefront>`'s, then `options`.
+ * written in place. Every other element, and one whose read fails or is not there by
+ * `deadlineMs`, stays as written and renders in the browser as usual. Settings: each
+ * element's own attributes, then its nearest `<svc-storefront>`'s, then `options`. The
+ * renders of a process share their reads (read-cache.ts) and an element's markup for the
+ * same reads (markup-cache.ts); `nonce` goes on every `<style>` written, and no `style`
+ * attribute is (csp.ts).
  *
  * Refuses a key that is not publishable, and an API base that is not an absolute http(s)
  * URL, before any request.
@@ -132,19 +135,27 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
   if (!(deadlineMs >= 0)) throw new RangeError(`storefront-widgets: deadlineMs must be a number of milliseconds, not ${String(options.deadlineMs)}.`);
   const settings = { publishableKey: options.publishableKey, market: options.market, apiBase: options.apiBase };
   const { elements, jsonLd } = readFragment(fragment, settings);
-  const planned = await readAll(elements, { source: reads, deadlineMs });
-  if (planned.length === 0) return fragment;
-  // An element rendered before with the same settings and the same reads: its markup as it was.
-  const kept = planned.map((entry) => keptMarkup.get(markupKey(entry)));
-  const toRender = planned.filter((_, index) => kept[index] === undefined);
-  const allReads = toRender.flatMap((entry) => entry.reads);
-  seedNow(allReads);
-  // Rendered at once, after the seeding and with nothing awaited between (so from these caches).
-  const rendered = planned.map((entry, index) => {
-    if (kept[index] !== undefined) return { entry, markup: kept[index], waits: undefined, fresh: false };
+  // Each element as soon as its reads are in, while the others' are on their way: an element
+  // rendered before with the same settings and the same reads as it was; any other from
+  // caches seeded with its reads just before, nothing awaited between.
+  const done = new Map<PlannedElement, { markup: string; waits: Promise<unknown> | undefined; fresh: boolean }>();
+  const renderNow = (entry: PlannedElement) => {
+    const kept = keptMarkup.get(markupKey(entry));
+    if (kept !== undefined) return void done.set(entry, { markup: kept, waits: undefined, fresh: false });
+    seedNow(entry.reads);
     const { markup, element } = renderOne(entry);
-    return { entry, markup, waits: element.contentReady(), fresh: true };
+    done.set(entry, { markup, waits: element.contentReady(), fresh: true });
+  };
+  const planned = await readAll(elements, { source: reads, deadlineMs, onReady: renderNow });
+  if (planned.length === 0) return fragment;
+  // (One whose render threw is left as written, as one whose read failed.)
+  const rendered = planned.flatMap((entry) => {
+    const one = done.get(entry);
+    return one === undefined ? [] : [{ entry, ...one }];
   });
+  if (rendered.length === 0) return fragment;
+  const toRender = rendered.filter((one) => one.fresh).map((one) => one.entry);
+  const allReads = toRender.flatMap((entry) => entry.reads);
   // What some content waited for (strings of another language, the full summary's part), now
   // asked for: those elements again, with it, from caches seeded anew (another render may have cleared them).
   const again = rendered.filter((one) => one.waits !== undefined);

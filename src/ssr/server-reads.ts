@@ -48,10 +48,12 @@ function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, 
 export interface ReadOptions {
   source: ReadSource;
   deadlineMs: number;
+  /** Called as each element's last read arrives, so that it renders while the others' are on their way. */
+  onReady?: (entry: PlannedElement) => void;
 }
 
 /** Reads every planned element's data: the badges of one client and market in one ratings read, the rest one read each. */
-export async function readAll(found: readonly FoundElement[], { source, deadlineMs }: ReadOptions): Promise<PlannedElement[]> {
+export async function readAll(found: readonly FoundElement[], { source, deadlineMs, onReady }: ReadOptions): Promise<PlannedElement[]> {
   const planned: PlannedElement[] = [];
   for (const element of found) {
     if (!SERVER_RENDERED.has(element.tag)) continue;
@@ -76,7 +78,12 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
   const add = (entry: PlannedElement, options: { queryKey: QueryKey; initialPageParam?: unknown }) => {
     entry.wanted++;
     const { api } = entry;
-    others.push(read(api, [options.queryKey], (signal) => fetchData(options, signal)).then(({ data, at }) => void entry.reads.push({ kind: 'query', api, queryKey: options.queryKey, data, at })));
+    others.push(
+      read(api, [options.queryKey], (signal) => fetchData(options, signal)).then(({ data, at }) => {
+        entry.reads.push({ kind: 'query', api, queryKey: options.queryKey, data, at });
+        if (entry.reads.length === entry.wanted) onReady?.(entry);
+      }),
+    );
   };
   for (const entry of planned) {
     const { tag, attributes, settings } = entry.element;
@@ -118,7 +125,9 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
         const ratings = data as ProductRating[];
         for (const entry of group) {
           const rating = ratings.find((candidate) => candidate.productRef === entry.element.attributes.get('product-ref'));
-          if (rating) entry.reads.push({ kind: 'rating', api, market, data: rating, at });
+          if (!rating) continue;
+          entry.reads.push({ kind: 'rating', api, market, data: rating, at });
+          onReady?.(entry);
         }
       }),
     );
