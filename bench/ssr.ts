@@ -12,7 +12,12 @@
  * with inert bytes to the server-rendered page's compressed size (what the HTML's size
  * alone costs: a document past the network's first round trip arrives one round trip later).
  *
- * Options: `--lighthouse-runs N` (default 3), `--no-build` (measure dist/ as it is).
+ * Then the render at a shop's traffic (ssr-load.ts): a lone render, and 50 and 200
+ * renders per second for 60 s in one process.
+ *
+ * Options: `--lighthouse-runs N` (default 3), `--no-build` (measure dist/ as it is),
+ * `--load-only` (the load runs alone), `--no-load`; and ssr-load.ts's `--rates 50,200`,
+ * `--seconds 60`, `--lone 50`, `--module PATH`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +32,12 @@ import { lighthouse, stopLighthouse, type LighthouseRun } from './lib/lighthouse
 import { EMPTY_SCRIPT, productPageEmptyScript, productPagePlain, serverRenderedProductPage } from './lib/pages.ts';
 import { fixed, median, ms, signed, table } from './lib/print.ts';
 import { startSite } from './lib/server.ts';
+import { runLoadBench } from './ssr-load.ts';
+
+if (process.argv.includes('--load-only')) {
+  await runLoadBench();
+  process.exit(0);
+}
 
 const at = process.argv.indexOf('--lighthouse-runs');
 const RUNS = at < 0 ? 3 : Math.max(1, Number(process.argv[at + 1]) || 3);
@@ -112,6 +123,10 @@ try {
   console.log('reports: .lighthouse/ssr-{plain,widgets,empty-script,same-bytes}-N.report.json');
 } finally {
   for (const close of closing.reverse()) await close();
+}
+if (!process.argv.includes('--no-load')) {
+  await runLoadBench();
+  process.exit(0);
 }
 
 /** Bytes as the bench's server sends a page (brotli 5, see lib/server.ts). */

@@ -52,7 +52,8 @@ export async function startServerRenderedDemo(port: number, emulatorPort = 0): P
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       try {
         if (path === '/') {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(await renderWidgets(fragment(settings), settings)));
+          // A deadline above the default (150 ms): the first request after the start also loads what the reads need.
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(await renderWidgets(fragment(settings), { ...settings, deadlineMs: 2_000 })));
           return;
         }
         const file = resolve(DIST, `.${decodeURIComponent(path)}`);

@@ -44,7 +44,8 @@ export function productPageTheme(apiBase: string, key: string, cdn = ''): string
  */
 export async function serverRenderedProductPage(checkout: string, apiBase: string, key: string, cdn: string): Promise<string> {
   const { renderWidgets } = (await import(join(resolve(checkout), 'dist', 'ssr', 'index.js'))) as typeof import('../../src/ssr/index.ts');
-  return renderWidgets(productPage(apiBase, key, cdn), { publishableKey: key, market: 'us', apiBase });
+  // Every element in the page, however slow this first render's reads (the deadline's default is 150 ms).
+  return renderWidgets(productPage(apiBase, key, cdn), { publishableKey: key, market: 'us', apiBase, deadlineMs: 10_000 });
 }
 
 /** The same page without the widgets: no script tag, no elements. */

@@ -4,7 +4,10 @@ import { html, unsafeStatic } from 'lit/static-html.js';
 import { assertPublishableKey } from '../api/keys.js';
 import { assertApiBase } from '../api/url.js';
 import { SERVER_STATE_ATTRIBUTE } from '../page/server-state.js';
-import { seedReads } from '../queries/seed.js';
+import { seedQueries } from '../queries/seed-queries.js';
+import { ratingsBatch } from '../queries/ratings-batch.js';
+import { clientFor } from '../api/client-registry.js';
+import type { ServerRead } from '../page/server-state.js';
 import { queryClientFor } from '../queries/query-client.js';
 import { serializeJsonLd } from '../elements/rich-snippet/json-ld.js';
 import '../elements/review-summary/svc-review-summary.js';
@@ -15,9 +18,33 @@ import '../elements/post-gallery/svc-post-gallery.js';
 import { escapeAttribute, readFragment, type Settings } from './fragment.js';
 import { readAll, type PlannedElement } from './server-reads.js';
 import { inPlaceSnippet } from './snippet-in-place.js';
+import { assertNonce, stylesToRules, withNonce } from './csp.js';
+import { processReads } from './read-cache.js';
+import { keptMarkup, markupKey } from './markup-cache.js';
+// Read functions the elements' reads load on first use: loaded with the renderer, so that no render's deadline pays for them.
+import '../api/lazy-reads.js';
 
-/** `renderWidgets`' settings: those of a `<svc-storefront>` around the whole fragment. */
-export type RenderWidgetsOptions = Settings;
+/** `renderWidgets`' settings: those of a `<svc-storefront>` around the whole fragment, and how it renders. */
+export interface RenderWidgetsOptions extends Settings {
+  /**
+   * The nonce of the page's Content-Security-Policy (`style-src 'nonce-…'`), new for each
+   * response: every `<style>` the render writes carries it, and it writes no `style`
+   * attribute, so that a page without `'unsafe-inline'` shows the elements styled.
+   */
+  nonce?: string | undefined;
+  /**
+   * How long the render waits for reads, in ms (default 150): an element whose reads are
+   * not there by then stays as written and renders in the browser, as one whose read
+   * failed. Its read goes on, for the renders after it.
+   */
+  deadlineMs?: number | undefined;
+}
+
+/** The default deadline: a page's server is not held up by an API (or a key's rate limit) that is slow to answer. */
+const DEADLINE_MS = 150;
+
+/** The reads of this process, shared by its renders (read-cache.ts); where the shared cache will plug in. */
+const reads = processReads();
 
 /** What a server render needs of an element beyond Lit's: what its content waits for, and the styles of its parts. */
 interface ServerRendered extends HTMLElement {
@@ -54,7 +81,8 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
     const element = rendering[0]!;
     const start = out.indexOf('<template shadowroot');
     const end = out.lastIndexOf('</template>') + '</template>'.length;
-    let markup = start < 0 ? '' : out.slice(start, end);
+    // Its own values as rules of its shadow root's styles, not `style` attributes, which a strict CSP refuses.
+    let markup = start < 0 ? '' : stylesToRules(out.slice(start, end));
     // Styles the element adopts from a part it loaded (the full summary's) are not among Lit's static styles.
     const extra = (element.partStyles ?? []).map((style) => style.cssText).join('');
     if (extra) markup = markup.replace('</style>', `</style><style>${extra}</style>`);
@@ -71,6 +99,16 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
 }
 
 /**
+ * Puts a render's reads in the elements' caches (as `seedReads` does, without its await):
+ * the render that follows must be in the same task, or another render that ends between
+ * the two clears the caches and this one renders its elements loading.
+ */
+function seedNow(reads: readonly ServerRead[]): void {
+  for (const read of reads) if (read.kind === 'rating') ratingsBatch(clientFor(read.api), read.market).remember(read.data, read.at);
+  seedQueries(reads.filter((read) => read.kind === 'query'));
+}
+
+/**
  * Renders the `svc-*` elements of an HTML fragment on the server (Lit's SSR): each
  * covered element (`<svc-review-summary>`, full or badge, `<svc-reviews>` with its first
  * page, `<svc-shoppable-post>` from its `post-id`, `<svc-post-gallery>` in any layout
@@ -79,9 +117,12 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
  * data, read with the publishable key, as JSON in a `<script type="application/json"
  * data-svc-state>` child, which the browser hands to the element (no second read while
  * the data is fresh; Lit's hydration takes the markup over). A rich snippet's JSON-LD is
- * written in place. Every other element, and one whose read fails, stays as written and
- * renders in the browser as usual. Settings: each element's own attributes, then its
- * nearest `<svc-storefront>`'s, then `options`.
+ * written in place. Every other element, and one whose read fails or is not there by
+ * `deadlineMs`, stays as written and renders in the browser as usual. Settings: each
+ * element's own attributes, then its nearest `<svc-storefront>`'s, then `options`. The
+ * renders of a process share their reads (read-cache.ts) and an element's markup for the
+ * same reads (markup-cache.ts); `nonce` goes on every `<style>` written, and no `style`
+ * attribute is (csp.ts).
  *
  * Refuses a key that is not publishable, and an API base that is not an absolute http(s)
  * URL, before any request.
@@ -89,33 +130,50 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
 export async function renderWidgets(fragment: string, options: RenderWidgetsOptions): Promise<string> {
   assertPublishableKey(options.publishableKey);
   if (options.apiBase !== undefined) assertApiBase(options.apiBase);
-  const { elements, jsonLd } = readFragment(fragment, options);
-  const planned = await readAll(elements);
-  if (planned.length === 0) return fragment;
-  const reads = planned.flatMap((entry) => entry.reads);
-  await seedReads(reads);
-  // Rendered at once, after the seeding and with nothing awaited between (so from these caches).
-  const rendered = planned.map((entry) => {
+  if (options.nonce !== undefined) assertNonce(options.nonce);
+  const deadlineMs = options.deadlineMs ?? DEADLINE_MS;
+  if (!(deadlineMs >= 0)) throw new RangeError(`storefront-widgets: deadlineMs must be a number of milliseconds, not ${String(options.deadlineMs)}.`);
+  const settings = { publishableKey: options.publishableKey, market: options.market, apiBase: options.apiBase };
+  const { elements, jsonLd } = readFragment(fragment, settings);
+  // Each element as soon as its reads are in, while the others' are on their way: an element
+  // rendered before with the same settings and the same reads as it was; any other from
+  // caches seeded with its reads just before, nothing awaited between.
+  const done = new Map<PlannedElement, { markup: string; waits: Promise<unknown> | undefined; fresh: boolean }>();
+  const renderNow = (entry: PlannedElement) => {
+    const kept = keptMarkup.get(markupKey(entry));
+    if (kept !== undefined) return void done.set(entry, { markup: kept, waits: undefined, fresh: false });
+    seedNow(entry.reads);
     const { markup, element } = renderOne(entry);
-    return { entry, markup, waits: element.contentReady() };
+    done.set(entry, { markup, waits: element.contentReady(), fresh: true });
+  };
+  const planned = await readAll(elements, { source: reads, deadlineMs, onReady: renderNow });
+  if (planned.length === 0) return fragment;
+  // (One whose render threw is left as written, as one whose read failed.)
+  const rendered = planned.flatMap((entry) => {
+    const one = done.get(entry);
+    return one === undefined ? [] : [{ entry, ...one }];
   });
+  if (rendered.length === 0) return fragment;
+  const toRender = rendered.filter((one) => one.fresh).map((one) => one.entry);
+  const allReads = toRender.flatMap((entry) => entry.reads);
   // What some content waited for (strings of another language, the full summary's part), now
   // asked for: those elements again, with it, from caches seeded anew (another render may have cleared them).
   const again = rendered.filter((one) => one.waits !== undefined);
   if (again.length > 0) {
     await Promise.all(again.map((one) => one.waits));
-    await seedReads(reads);
+    seedNow(allReads);
     for (const one of again) one.markup = renderOne(one.entry).markup;
   }
+  for (const one of rendered) if (one.fresh) keptMarkup.set(markupKey(one.entry), one.markup);
   const inserts = rendered.map(({ entry, markup }) => {
     // A rich snippet's work is done here, its JSON-LD in place. Hidden, it never comes near the
     // viewport, so the browser never loads its code (see the loader): no data to carry for it.
     const snippet = entry.element.tag === 'svc-rich-snippet';
     const state = snippet ? '' : `<script type="application/json" ${SERVER_STATE_ATTRIBUTE}>${serializeJsonLd(entry.reads)}</script>`;
-    return { at: entry.element.insertAt, text: markup + state + (snippet ? inPlaceSnippet(entry, jsonLd) : '') };
+    return { at: entry.element.insertAt, text: withNonce(markup, options.nonce) + state + (snippet ? inPlaceSnippet(entry, jsonLd) : '') };
   });
-  // The server's caches hold nothing past a render (a product's ratings stay in its batch, a few numbers each).
-  for (const client of new Set(planned.map((entry) => entry.client))) queryClientFor(client).clear();
+  // The elements' caches hold nothing past a render (a product's ratings stay in its batch, a few numbers each): the reads are kept by `reads`.
+  for (const client of new Set(toRender.map((entry) => entry.client))) queryClientFor(client).clear();
   let out = '';
   let from = 0;
   for (const insert of inserts) {

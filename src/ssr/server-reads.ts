@@ -8,13 +8,17 @@ import { postQuery, postsQuery } from '../queries/post-options.js';
 import { parseFilters, parsePageSize } from '../elements/post-gallery/gallery-options.js';
 import { listQuery } from '../elements/reviews/reviews-element.js';
 import { targetOf } from '../elements/shared/reviews/notices.js';
+import type { ProductRating } from '../api/types.js';
 import type { FoundElement } from './fragment.js';
+import type { ReadSource } from './read-cache.js';
 
 /**
  * What each element reads on the server, with the same client as in the browser
  * (publishable key only, the same normalizer and rate limit), in the form the page puts
- * in its caches (see page/server-state.ts and queries/seed.ts). An element whose read fails,
- * or that this server render does not cover, gets no reads and stays as written.
+ * in its caches (see page/server-state.ts and queries/seed.ts), each through the render's
+ * `ReadSource` (read-cache.ts). An element whose read fails or is not there by the
+ * render's deadline, or that this server render does not cover, gets no reads and stays
+ * as written (it renders in the browser).
  */
 
 /** An element with what it reads, or `undefined` when it is not rendered on the server. */
@@ -31,25 +35,25 @@ export interface PlannedElement {
 /** The tags a server render covers; every other element stays as written and renders in the browser. */
 export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet', 'svc-shoppable-post', 'svc-post-gallery']);
 
-/**
- * One query's read (the first page of an infinite one), shared by the elements of a
- * render that read the same (a full summary and a list's header), in a QueryClient of its
- * own: a read that fails leaves nothing behind.
- */
-function queryRead(shared: Map<string, Promise<ServerRead>>, api: ReadApi, options: { queryKey: QueryKey; initialPageParam?: unknown }): Promise<ServerRead> {
-  const id = JSON.stringify([api, options.queryKey]);
-  let read = shared.get(id);
-  if (read === undefined) {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const fetching = 'initialPageParam' in options ? queryClient.fetchInfiniteQuery(options as never) : queryClient.fetchQuery(options as never);
-    read = fetching.then((data: unknown): ServerRead => ({ kind: 'query', api, queryKey: options.queryKey, data, at: Date.now() })).finally(() => queryClient.clear());
-    shared.set(id, read);
-  }
-  return read;
+/** A query's data as `fetchQuery` gives it (the first page of an infinite one), from a QueryClient of its own: a read that fails leaves nothing behind. */
+function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, signal: AbortSignal): Promise<unknown> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The read stops when the source gives it up (query-core's own signal is the QueryClient's, which nobody aborts here).
+  const withSignal = { ...options, queryFn: (context: { signal: AbortSignal }) => (options as unknown as { queryFn: (c: unknown) => unknown }).queryFn({ ...context, signal }) };
+  const fetching = 'initialPageParam' in options ? queryClient.fetchInfiniteQuery(withSignal as never) : queryClient.fetchQuery(withSignal as never);
+  return fetching.finally(() => queryClient.clear());
+}
+
+/** What a render waits for its reads: `deadlineMs` from its start at most; an element without its reads by then stays as written. */
+export interface ReadOptions {
+  source: ReadSource;
+  deadlineMs: number;
+  /** Called as each element's last read arrives, so that it renders while the others' are on their way. */
+  onReady?: (entry: PlannedElement) => void;
 }
 
 /** Reads every planned element's data: the badges of one client and market in one ratings read, the rest one read each. */
-export async function readAll(found: readonly FoundElement[]): Promise<PlannedElement[]> {
+export async function readAll(found: readonly FoundElement[], { source, deadlineMs, onReady }: ReadOptions): Promise<PlannedElement[]> {
   const planned: PlannedElement[] = [];
   for (const element of found) {
     if (!SERVER_RENDERED.has(element.tag)) continue;
@@ -62,10 +66,25 @@ export async function readAll(found: readonly FoundElement[]): Promise<PlannedEl
   }
   const badges = new Map<string, PlannedElement[]>();
   const others: Promise<void>[] = [];
-  const shared = new Map<string, Promise<ServerRead>>();
+  // A read not sent within the first half of the deadline would rarely be answered within it: the element is left at once.
+  const by = Date.now() + deadlineMs / 2;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('deadline')), deadlineMs);
+  });
+  expired.catch(() => undefined);
+  /** A read through the source, given up (for this render: the source may still finish it) at the deadline. */
+  const read = (api: ReadApi, id: unknown[], load: (signal: AbortSignal) => Promise<unknown>) =>
+    Promise.race([source.read({ id: JSON.stringify([api, ...id]), key: `${api.apiBase ?? ''}|${api.publishableKey}`, by, load }), expired]);
   const add = (entry: PlannedElement, options: { queryKey: QueryKey; initialPageParam?: unknown }) => {
     entry.wanted++;
-    others.push(queryRead(shared, entry.api, options).then((read) => void entry.reads.push(read)));
+    const { api } = entry;
+    others.push(
+      read(api, [options.queryKey], (signal) => fetchData(options, signal)).then(({ data, at }) => {
+        entry.reads.push({ kind: 'query', api, queryKey: options.queryKey, data, at });
+        if (entry.reads.length === entry.wanted) onReady?.(entry);
+      }),
+    );
   };
   for (const entry of planned) {
     const { tag, attributes, settings } = entry.element;
@@ -101,18 +120,21 @@ export async function readAll(found: readonly FoundElement[]): Promise<PlannedEl
   for (const group of badges.values()) {
     const { client, api, element } = group[0]!;
     const market = element.settings.market;
-    const refs = group.map((entry) => entry.element.attributes.get('product-ref')!);
+    const refs = [...new Set(group.map((entry) => entry.element.attributes.get('product-ref')!))].sort();
     others.push(
-      client.getRatings(market, refs).then((ratings) => {
-        const at = Date.now();
+      read(api, ['ratings', market, refs], (signal) => client.getRatings(market, refs, signal)).then(({ data, at }) => {
+        const ratings = data as ProductRating[];
         for (const entry of group) {
           const rating = ratings.find((candidate) => candidate.productRef === entry.element.attributes.get('product-ref'));
-          if (rating) entry.reads.push({ kind: 'rating', api, market, data: rating, at });
+          if (!rating) continue;
+          entry.reads.push({ kind: 'rating', api, market, data: rating, at });
+          onReady?.(entry);
         }
       }),
     );
   }
-  // A failed read leaves its element without reads (as written); the others go on.
+  // A failed read, or one past the deadline, leaves its element without reads (as written); the others go on.
   await Promise.allSettled(others);
+  clearTimeout(timer);
   return planned.filter((entry) => entry.wanted > 0 && entry.reads.length === entry.wanted);
 }

@@ -12,7 +12,8 @@ const apiBase = inject('apiBase');
 const PRODUCT = 'aster-linen-shirt';
 const HOSTILE = '</script><script>window.__pwned=1</script><img src=x onerror="__pwned(2)">"\u2028';
 
-const options = (key: string) => ({ publishableKey: key, market: 'us', apiBase });
+// A deadline far above the default: these tests are about what a render writes, on a machine that may be busy (the deadline's own test sets its own).
+const options = (key: string) => ({ publishableKey: key, market: 'us', apiBase, deadlineMs: 10_000 });
 
 /** The JSON of every `<script type="application/json" data-svc-state>` in `html`, parsed. */
 function states(html: string): unknown[] {
@@ -32,6 +33,16 @@ function scripts(html: string): Record<string, string>[] {
   };
   visit(parseFragment(html).childNodes);
   return found;
+}
+
+/**
+ * The declarations the server wrote for each part whose start tag begins with `start`:
+ * its rule in its shadow root's styles (a `data-svc-style` attribute names it), since it
+ * writes no `style` attribute (a strict CSP refuses them).
+ */
+function partStyles(html: string, start: string): string[] {
+  const ids = [...html.matchAll(new RegExp(`${start}[^>]*?\\sdata-svc-style="(\\d+)"`, 'g'))].map((match) => match[1]!);
+  return ids.map((id) => new RegExp(`\\[data-svc-style="${id}"\\]:not\\(#_\\)\\{([^}]*)\\}`).exec(html)?.[1] ?? 'no rule');
 }
 
 describe('renderWidgets', () => {
@@ -98,7 +109,7 @@ describe('renderWidgets', () => {
     expect(html.match(/<img\s+part="media"/g)).toHaveLength(3);
     expect(html).not.toMatch(/<img\b[^>]*\ssrc=/);
     // Its most columns, from the attribute; the CSS fits fewer on a narrow screen.
-    expect(html).toContain('<ul class="grid" style="--_cols: 3"');
+    expect(partStyles(html, '<ul class="grid"')).toEqual(['--_cols: 3']);
     const log = await requestLog(apiBase, key);
     expect(log.map((entry) => [entry.path, entry.query['product_ref'] ?? entry.query['product'], entry.query['limit']])).toEqual([['/v1/posts', PRODUCT, '3']]);
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['posts']]);
@@ -113,7 +124,7 @@ describe('renderWidgets', () => {
     expect(html).toMatch(/<button\s+part="button prev"/);
     expect(html).toMatch(/<button\s+part="button next"/);
     // Not measured on the server: the most the attribute allows, and the carousel's styles (loaded with its code), which fit the slides.
-    expect(html).toMatch(/<div class="carousel"[^>]*style="--_most: 3"/);
+    expect(partStyles(html, '<div class="carousel"')).toEqual(['--_most: 3']);
     expect(html).toMatch(/<style>[^<]*\.carousel-track\s*\{\s*--_fit:\s*1;?\s*\}\s*@container/);
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['posts']]);
     expect((await requestLog(apiBase, key)).map((entry) => entry.query['limit'])).toEqual(['4']);
@@ -126,11 +137,12 @@ describe('renderWidgets', () => {
     expect(html.match(/<button\s+part="tile"/g)).toHaveLength(5);
     expect(html).not.toMatch(/<img\b[^>]*\ssrc=/);
     // Not measured on the server: at most the attribute's three columns, a height for each count, and the masonry's styles, which pick the count.
-    const list = /<ul class="masonry" style="([^"]*)"/.exec(html)?.[1] ?? '';
+    const list = partStyles(html, '<ul class="masonry"')[0] ?? '';
     expect(list).toMatch(/^--_most: 3;/);
     expect(list).toMatch(/--_h1: [\d.]+; --_e1: 4; --_h2: [\d.]+; --_e2: \d; --_h3: [\d.]+; --_e3: 1;$/);
     // Each tile's column and top for one, two and three columns; the first two tiles side by side from two columns on.
-    const cells = [...html.matchAll(/<li\s+class="cell" style="([^"]*)"/g)].map((match) => match[1]!);
+    const cells = partStyles(html, '<li\\s+class="cell"');
+    expect(cells).toHaveLength(5);
     expect(cells[0]).toMatch(/^aspect-ratio: 1 \/ [\d.]+; --_c1: 0; --_t1: 0\.0000; --_g1: 0; --_c2: 0; --_t2: 0\.0000; --_g2: 0; --_c3: 0; --_t3: 0\.0000; --_g3: 0;$/);
     expect(cells[1]).toMatch(/--_c1: 0;.*--_g1: 1;.*--_c2: 1; --_t2: 0\.0000;.*--_c3: 1; --_t3: 0\.0000;/);
     expect(cells.every((cell) => !cell.includes('--_c4'))).toBe(true);
@@ -169,6 +181,57 @@ describe('renderWidgets', () => {
     const html = await renderWidgets(fragment, options(key));
     expect(html.startsWith(`<svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet><svc-review-summary product-ref="no-such-product" variant="badge"></svc-review-summary><svc-shoppable-post post-id="pst_no_such_post"></svc-shoppable-post><svc-review-summary product-ref="${PRODUCT}"><template`)).toBe(true);
     expect(states(html)).toHaveLength(1);
+  });
+
+  it('with a nonce: every <style> it writes carries it, and no style attribute is written (a strict CSP refuses those)', async () => {
+    const key = await testKey(apiBase, 'ssr_nonce');
+    const fragment = `<div style="margin: 0"><svc-review-summary product-ref="${PRODUCT}"></svc-review-summary><svc-review-summary product-ref="${PRODUCT}" variant="badge"></svc-review-summary><svc-post-gallery product-ref="${PRODUCT}" layout="masonry" page-size="4"></svc-post-gallery></div>`;
+    const html = await renderWidgets(fragment, { ...options(key), nonce: 'r4nd0m+N0nce/=' });
+    const styles = html.match(/<style\b[^>]*>/g) ?? [];
+    expect(styles.length).toBeGreaterThan(6);
+    expect(new Set(styles)).toEqual(new Set(['<style nonce="r4nd0m+N0nce/=">']));
+    // The page's own attribute stays; the server writes none.
+    expect(html.match(/\sstyle="/g)).toEqual([' style="']);
+    // The stars' fill and the bars' widths, as rules of their shadow root.
+    expect(partStyles(html, '<span class="stars-row stars-filled"')).toEqual(expect.arrayContaining([expect.stringMatching(/^width: [\d.]+%$/)]));
+    expect(partStyles(html, '<span class="bar-fill"')).toHaveLength(5);
+    expect(partStyles(html, '<li\\s+class="cell"')).toHaveLength(4);
+    // Without a nonce, the same markup with bare <style>s.
+    const plain = await renderWidgets(fragment, options(key));
+    expect(plain).toBe(html.replaceAll(' nonce="r4nd0m+N0nce/="', ''));
+    await expect(renderWidgets(fragment, { ...options(key), nonce: '"><script>' })).rejects.toThrow(/nonce/);
+  });
+
+  it('leaves an element whose read is not there by the deadline as written, and serves the read, once made, to the renders after it', async () => {
+    const key = await testKey(apiBase, 'ssr_deadline', { faults: { latencyMs: 600, pathIncludes: '/review-summary' } });
+    const fragment = `<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary><svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet>`;
+    const first = await renderWidgets(fragment, { ...options(key), deadlineMs: 300 });
+    // The summary waits on a slow read: left to the browser. The snippet's read came in time.
+    expect(first).toContain(`<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`);
+    expect(first).toContain('data-svc-rich-snippet=');
+    // Its read went on: a render a moment later takes it (and the snippet's) without asking again.
+    await expect.poll(async () => (await requestLog(apiBase, key)).filter((entry) => entry.status === 200).length, { timeout: 5_000 }).toBe(2);
+    const second = await renderWidgets(fragment, { ...options(key), deadlineMs: 300 });
+    expect(second).toMatch(/\d+ reviews/);
+    expect((await requestLog(apiBase, key)).length).toBe(2);
+  });
+
+  it('renders concurrent pages of one product with one read each, and an element with the same reads once', async () => {
+    const key = await testKey(apiBase, 'ssr_shared');
+    const fragment = `<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary><svc-reviews product-ref="${PRODUCT}" page-size="3"></svc-reviews>`;
+    const pages = await Promise.all(Array.from({ length: 5 }, () => renderWidgets(fragment, options(key))));
+    // Each with the summary's data (not its loading state: another render's end clears the elements' caches, never between a render's seeding and its rendering).
+    expect(new Set(pages).size).toBe(1);
+    expect(partStyles(pages[0]!, '<span class="bar-fill"')).toContainEqual(expect.stringMatching(/^width: [1-9][\d.]*%$/));
+    expect(pages[0]!.match(/<li class="review"/g)).toHaveLength(3);
+    expect((await requestLog(apiBase, key)).map((entry) => entry.path).sort()).toEqual(['/v1/products/aster-linen-shirt/review-summary', '/v1/products/aster-linen-shirt/reviews']);
+    // The same elements with the same reads: their markup as kept, not rendered again.
+    const { keptMarkup } = await import('../../src/ssr/markup-cache.ts');
+    const kept = [...keptMarkup.keys()].filter((id) => id.includes(key));
+    expect(kept).toHaveLength(2);
+    const again = await renderWidgets(fragment, options(key));
+    expect(again).toBe(pages[0]);
+    expect([...keptMarkup.keys()].filter((id) => id.includes(key))).toEqual(expect.arrayContaining(kept));
   });
 
   it('refuses a secret key and a bad API base before any request', async () => {

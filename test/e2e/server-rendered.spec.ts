@@ -99,6 +99,52 @@ test.describe('server-rendered widgets', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('under a strict CSP for styles too (a nonce, no \'unsafe-inline\'): styled from the first paint, then hydrated without a violation, a shift or a read', async ({ page }) => {
+    const { apiBase } = e2eEnv();
+    /** What the page shows of the server's styles: the full summary's layout and bars (each bar's fill as a share of its track), the grid's columns, the post's media box. */
+    const looks = () =>
+      page.evaluate(() => {
+        const summary = document.querySelector('svc-review-summary:not([variant="badge"])')!;
+        const root = summary.shadowRoot!;
+        const fills = [...root.querySelectorAll('.bar-fill')].map((fill) => Math.round((100 * fill.getBoundingClientRect().width) / fill.parentElement!.getBoundingClientRect().width));
+        const grid = document.querySelector('svc-post-gallery')!.shadowRoot!.querySelector('.grid')!;
+        const stage = document.querySelector('svc-shoppable-post')!.shadowRoot!.querySelector('.stage')!.getBoundingClientRect();
+        return {
+          visibility: getComputedStyle(summary).visibility,
+          overview: getComputedStyle(root.querySelector('.overview')!).display,
+          fills,
+          columns: getComputedStyle(grid).gridTemplateColumns.split(' ').length,
+          stage: [Math.round(stage.width), Math.round(stage.height)],
+        };
+      });
+    await page.route('**/dist/cdn/**', (route) => route.abort());
+    const { html } = await openServerRendered(page, 'csp_styles_static', { csp: 'strict' });
+    expect(html).not.toMatch(/<style>/);
+    expect(html).not.toMatch(/\sstyle="/);
+    // The server's markup alone: its styles apply (the summary is laid out, its bars filled, the grid in columns, the post's media box its picture's shape).
+    const before = await looks();
+    expect(before).toMatchObject({ visibility: 'visible', overview: 'flex' });
+    expect(before.fills.some((fill) => fill > 0)).toBe(true);
+    expect(before.columns).toBeGreaterThan(1);
+    expect(before.stage[1]).toBeGreaterThan(100);
+    expect((await recorded(page)).violations).toEqual([]);
+    await page.unroute('**/dist/cdn/**');
+
+    const { key, warnings } = await openServerRendered(page, 'csp_styles', { csp: 'strict' });
+    const served = (await requestLog(apiBase, key)).length;
+    expect(served).toBe(6);
+    for (const selector of ['svc-review-summary', 'svc-shoppable-post', 'svc-post-gallery', 'svc-reviews']) {
+      await page.locator(selector).last().scrollIntoViewIfNeeded();
+      await expect.poll(() => updated(page, selector), { timeout: 15_000 }).toBe(true);
+    }
+    await page.evaluate(() => scrollTo(0, 0));
+    expect(await looks()).toEqual(before);
+    expect((await requestLog(apiBase, key)).length).toBe(served);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(await recorded(page)).toEqual({ errors: [], violations: [] });
+    expect(warnings).toEqual([]);
+  });
+
   test('a server-rendered list far below the fold loads its code and hydrates when a shopper comes near it, still without a read', async ({ page }) => {
     const { apiBase } = e2eEnv();
     const { key } = await openServerRendered(page, 'far', { far: '1' });

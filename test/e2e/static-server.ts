@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -129,10 +130,10 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
  * `far=1` puts the review list far below the fold; `gallery=carousel` makes the gallery a
  * carousel, `gallery=masonry` a masonry (page size 6); `scripts=none` leaves the script
  * tag out (the server's markup alone).
- * `csp=strict` serves it with `strictCsp` plus `'unsafe-inline'` for styles (the server's
- * shadow roots carry `<style>` elements and the stars' widths).
+ * `csp=strict` serves it with `strictCsp` and a nonce for styles (`nonce`), which
+ * the server's `<style>` elements and the page's own carry: no `'unsafe-inline'`.
  */
-export async function serverRenderedHtml(query: URLSearchParams, context: PageContext): Promise<string> {
+export async function serverRenderedHtml(query: URLSearchParams, context: PageContext, nonce?: string): Promise<string> {
   const { renderWidgets } = (await import(resolve(DIST, 'ssr/index.js'))) as typeof import('../../src/ssr/index.ts');
   const key = query.get('key') ?? 'svc_pk_demo';
   const market = query.get('market') ?? 'us';
@@ -144,12 +145,13 @@ export async function serverRenderedHtml(query: URLSearchParams, context: PageCo
       <svc-review-summary product-ref="${product}"></svc-review-summary>
       <p class="after">Below the summary</p>
       <svc-rich-snippet product-ref="${product}"></svc-rich-snippet>
-      <svc-shoppable-post post-id="${escapeAttribute(context.post)}" style="max-width: 480px"></svc-shoppable-post>
+      <svc-shoppable-post post-id="${escapeAttribute(context.post)}"></svc-shoppable-post>
       ${query.get('gallery') === 'carousel' || query.get('gallery') === 'masonry' ? `<svc-post-gallery product-ref="${product}" layout="${query.get('gallery')}" page-size="6"></svc-post-gallery>` : `<svc-post-gallery product-ref="${product}" page-size="4"></svc-post-gallery>`}
-      ${query.get('far') === '1' ? '<div class="spacer" style="height: 6000px"></div>' : ''}
+      ${query.get('far') === '1' ? '<div class="spacer"></div>' : ''}
       <svc-reviews product-ref="${product}" page-size="3"></svc-reviews>
     </svc-storefront>`;
-  const rendered = await renderWidgets(fragment(serverMarket), { publishableKey: key, market: serverMarket, apiBase: context.apiBase });
+  // A deadline far above the default: the tests are about what the browser does with the server's markup, on a machine that may be busy.
+  const rendered = await renderWidgets(fragment(serverMarket), { publishableKey: key, market: serverMarket, apiBase: context.apiBase, nonce, deadlineMs: 10_000 });
   // The page names its own market on <svc-storefront> (the only element here with one).
   const body = rendered.replace(`market="${escapeAttribute(serverMarket)}"`, `market="${escapeAttribute(market)}"`);
   return `<!doctype html>
@@ -159,6 +161,7 @@ export async function serverRenderedHtml(query: URLSearchParams, context: PageCo
     <title>storefront-widgets server-rendered test</title>
     <script src="/page-record.js"></script>
     ${query.get('scripts') === 'none' ? '' : SCRIPTS['classic-defer']}
+    <style${nonce === undefined ? '' : ` nonce="${nonce}"`}>svc-shoppable-post { max-width: 480px; } .spacer { height: 6000px; }</style>
   </head>
   <body>
     ${body}
@@ -210,8 +213,10 @@ export async function startStaticServer(context: PageContext & { version: string
           return send(res, 200, TYPES['.html']!, pageHtml(url.searchParams, context), csp);
         }
         if (url.pathname === '/ssr.html') {
-          const csp: Record<string, string> = url.searchParams.get('csp') === 'strict' ? { 'content-security-policy': strictCsp(context.apiBase).replace("style-src 'self'", "style-src 'self' 'unsafe-inline'") } : {};
-          return await sendInPieces(res, TYPES['.html']!, await serverRenderedHtml(url.searchParams, context), csp);
+          // A nonce of its own for each response, as a shop's server makes it.
+          const nonce = url.searchParams.get('csp') === 'strict' ? randomBytes(16).toString('base64') : undefined;
+          const csp: Record<string, string> = nonce ? { 'content-security-policy': strictCsp(context.apiBase).replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`) } : {};
+          return await sendInPieces(res, TYPES['.html']!, await serverRenderedHtml(url.searchParams, context, nonce), csp);
         }
         if (url.pathname === '/page-record.js') return send(res, 200, TYPES['.js']!, await readFile(PAGE_RECORD));
         const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);

@@ -4,15 +4,15 @@
  * in Firefox and in WebKit (see browsers.ts), against the emulator that the Playwright
  * specs start (test/e2e/global-setup.ts), on the same static server. Prints one line per
  * check and ends with `N passed, N failed`; exits with 1 on any failure, and when a
- * browser is missing.
+ * browser is missing. `ENGINES_ONLY=server-rendered` runs the server-rendered checks alone.
  */
 import { mkdirSync } from 'node:fs';
 import globalSetup from '../e2e/global-setup.ts';
 import { e2eEnv } from '../e2e/env.ts';
-import { testKey } from '../support/emulator-control.ts';
+import { requestLog, testKey } from '../support/emulator-control.ts';
 import { firefox, INSTALL_HINT, missingBrowsers, webkit, type Engine, type EnginePage } from './browsers.ts';
 import { CHECKS, installHelpers, type PageSetup } from './checks.ts';
-import { serverMasonry } from './server-checks.ts';
+import { serverMasonry, serverStrictCsp } from './server-checks.ts';
 
 const SCREENSHOTS = new URL('../../screenshots/', import.meta.url);
 
@@ -69,7 +69,7 @@ async function runEngine(engine: Engine, setup: PageSetup): Promise<void> {
   }
   report(`${engine.name}: start the browser`, started);
   try {
-    for (const variant of VARIANTS) {
+    for (const variant of process.env['ENGINES_ONLY'] === 'server-rendered' ? [] : VARIANTS) {
       const key = await testKey(apiBase, `engines_${engine.name}_${variant.scripts}`);
       const query = new URLSearchParams({ key, scripts: variant.scripts, record: '1', ...(variant.csp ? { csp: 'strict' } : {}) });
       const opened = Date.now();
@@ -98,6 +98,17 @@ async function runEngine(engine: Engine, setup: PageSetup): Promise<void> {
     await serverMasonry(page, (scripts) => `${site}/ssr.html?${new URLSearchParams({ key, gallery: 'masonry', ...(scripts ? {} : { scripts: 'none' }) })}`).then(
       () => report(`${engine.name} · server-rendered · a masonry's CSS places its tiles, and they stay as it hydrates`, since),
       (error: unknown) => report(`${engine.name} · server-rendered · a masonry's CSS places its tiles, and they stay as it hydrates`, since, error),
+    );
+    const strict = await testKey(apiBase, `engines_${engine.name}_ssr_csp`);
+    const cspSince = Date.now();
+    const cspCheck = `${engine.name} · server-rendered · under a strict CSP for styles (a nonce): styled without script, hydrated without a change, a violation or a read`;
+    await serverStrictCsp(
+      page,
+      (scripts) => `${site}/ssr.html?${new URLSearchParams({ key: strict, csp: 'strict', ...(scripts ? {} : { scripts: 'none' }) })}`,
+      async () => (await requestLog(apiBase, strict)).length,
+    ).then(
+      () => report(cspCheck, cspSince),
+      (error: unknown) => report(cspCheck, cspSince, error),
     );
   } finally {
     await page.close();

@@ -1,8 +1,6 @@
 import type { NextConfig } from 'next';
 
-const config: NextConfig = {
-  // Next 16's caching: 'use cache' functions (the rich snippet is read once, then cached).
-  cacheComponents: true,
-};
+// Every page is rendered per request: its nonce (proxy.ts) is new each time.
+const config: NextConfig = {};
 
 export default config;
