@@ -15,7 +15,8 @@
  *   English strings) for the gallery, the shoppable post and the lightbox.
  * - `hydrate` (Lit's hydration support), loaded with `hydrate.ts` only where an element
  *   rendered on the server is in the page.
- * On-demand chunks (lightbox, layouts, languages) and each element's own code stay as
+ * On-demand chunks (lightbox, layouts, languages, the page's retries of failed reads
+ * `controllers/heal.ts`, which stays out of `core`) and each element's own code stay as
  * the bundler splits them.
  */
 export const chunkGroups = {
@@ -29,7 +30,7 @@ export const chunkGroups = {
     { name: 'reviews', priority: 2, test: /\/src\/elements\/shared\/reviews\// },
     { name: 'query', priority: 2, test: /\/(node_modules\/@tanstack\/|build\/(empty-mutation-cache|query-core)|src\/(api\/normalize-media|controllers\/query-controller|queries\/(options|query-client)|elements\/review-summary\/summary-query)\.)/ },
     // Not the review list's read: only <svc-reviews> needs it, and the bundler puts it there.
-    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/(?!(lazy-reads|review-reads|normalize-review|review-options|seed|seed-queries|hydrate)\.)|src\/i18n\/(en|localize|tables|formatters|plain-number)\.)/ },
+    { name: 'core', priority: 1, test: /\/(node_modules|build|src\/(api|queries|controllers|page|shared|elements\/shared)\/(?!(heal|lazy-reads|review-reads|normalize-review|review-options|seed|seed-queries|hydrate)\.)|src\/i18n\/(en|localize|tables|formatters|plain-number)\.)/ },
   ],
 };
 

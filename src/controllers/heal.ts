@@ -1,3 +1,6 @@
+import type { ReactiveControllerHost } from 'lit';
+import { curable } from '../api/errors.js';
+
 /**
  * The page's retries of reads that failed in a way trying again may cure, so that an
  * element showing such an error shows its content once the API is back, without a click.
@@ -9,6 +12,8 @@
  * One read tries for all the page's failed ones (each in turn); when it succeeds, the
  * rest try at once, so a page in an outage sends one read per wait, not one per element.
  * The browser coming back online (`online`) tries them all at once.
+ * A chunk of its own: a controller imports it on its first error (ObserverController,
+ * RatingController), so that a page whose reads succeed never loads it.
  */
 export const healTiming = { firstMs: 5_000, maxMs: 20_000 };
 
@@ -66,4 +71,82 @@ export function heal(retry: () => Promise<boolean>, failing: boolean): void {
     timer = undefined;
     failures = 0;
   }
+}
+
+/**
+ * A controller the page's retries follow (it hands itself over): its latest
+ * result, and `hold`, which the retries set during a quiet retry and the controller asks
+ * before it takes a result (true: keep the one on screen).
+ */
+export interface Healing {
+  readonly result: unknown;
+  hold: ((result: never) => boolean) | undefined;
+}
+
+/** The part of a result the retries read: a badge's, or a query-core one (an infinite query's can fetch its next page). */
+interface Shown {
+  data?: unknown;
+  error?: { code?: unknown } | null;
+  isFetching?: boolean;
+  isFetchNextPageError?: boolean;
+  refetch(options?: { cancelRefetch: boolean }): unknown;
+  fetchNextPage?(options: { cancelRefetch: boolean }): unknown;
+}
+
+/** Whether a result is an error on screen that trying again may cure: no data, or a next page that failed. */
+const failing = (result: unknown): result is Shown => {
+  const shown = result as Shown | undefined;
+  return curable(shown?.error) && (shown!.data === undefined || !!shown!.isFetchNextPageError);
+};
+
+/** The controllers followed: one `follow` each, however often one hands itself over (each new error). */
+const followed = new WeakSet<Healing>();
+
+/**
+ * Follows `controller`: while its host is connected and its result is an error that trying
+ * again may cure, its retry waits in the queue. A controller of its own on the host sees
+ * each change (every new result updates the host).
+ *
+ * A retry is quiet: the error stays on screen until the answer (no loading state between
+ * two errors, no layout shift), and the same failure again is not a new result (no second
+ * `svc-error`). It resolves to whether it read; at once (to false) when the host leaves.
+ */
+export function follow(host: ReactiveControllerHost, controller: Healing): void {
+  if (followed.has(controller)) return;
+  followed.add(controller);
+  let connected = false;
+  let release: ((read: boolean) => void) | undefined;
+  const retry = (): Promise<boolean> => {
+    const shown = controller.result;
+    if (!failing(shown)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      release = (read) => {
+        controller.hold = release = undefined;
+        resolve(read);
+      };
+      controller.hold = ((next: Shown): boolean => {
+        // On its way (a badge's has neither data nor error): the error stays.
+        if (next.isFetching || (!next.error && next.data === undefined)) return true;
+        release!(!next.error);
+        return !!next.error && next.error.code === shown.error!.code && next.data === shown.data;
+      }) as never;
+      if (!(shown.isFetchNextPageError ? shown.fetchNextPage! : shown.refetch)({ cancelRefetch: false })) release(false);
+    });
+  };
+  const check = () => {
+    if (!connected) release?.(false);
+    heal(retry, connected && failing(controller.result));
+  };
+  // Lit calls `hostConnected` at once when the host is connected.
+  host.addController({
+    hostConnected: () => {
+      connected = true;
+      check();
+    },
+    hostDisconnected: () => {
+      connected = false;
+      check();
+    },
+    hostUpdated: check,
+  });
 }

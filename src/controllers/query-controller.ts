@@ -1,11 +1,8 @@
 import { hashKey, InfiniteQueryObserver, notifyManager, QueryObserver, type QueryClient, type QueryKey } from '@tanstack/query-core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { curable } from '../api/errors.js';
-import { heal } from './heal.js';
 
 /** The part of a query-core observer the controller uses. */
 interface Observer<TResult, TOptions> {
-  getCurrentResult(): TResult;
   getOptimisticResult(options: TOptions): TResult;
   setOptions(options: TOptions): void;
   subscribe(listener: (result: TResult) => void): () => void;
@@ -17,20 +14,6 @@ export interface QuerySource<TOptions> {
   options: TOptions;
 }
 
-/** The part of a query-core result that a retry reads (an infinite query's has `fetchNextPage`). */
-interface Retryable {
-  data?: unknown;
-  error?: { code?: unknown } | null;
-  isError?: boolean;
-  isFetching?: boolean;
-  isFetchNextPageError?: boolean;
-  refetch(options: { cancelRefetch: boolean }): Promise<Retryable>;
-  fetchNextPage?(options: { cancelRefetch: boolean }): Promise<Retryable>;
-}
-
-/** Whether a result is an error on screen that trying again may cure: no data, or a next page that failed. */
-const failing = (result: Retryable | undefined): result is Retryable => !!result && curable(result.error) && (result.data === undefined || !!result.isFetchNextPageError);
-
 type ObserverFactory<TResult, TOptions> = (queryClient: QueryClient, options: TOptions) => Observer<TResult, TOptions>;
 
 /**
@@ -40,7 +23,8 @@ type ObserverFactory<TResult, TOptions> = (queryClient: QueryClient, options: TO
  * waits for), `setOptions` runs when the inputs change, and host updates are batched
  * into one microtask and skipped when the result did not change. While the host is
  * connected and shows an error that trying again may cure, the read waits in the page's
- * retries (`heal.ts`), and the error stays on screen until the retry's answer.
+ * retries (`heal.ts`, a chunk loaded by the first error), and the error stays on screen
+ * until the retry's answer.
  */
 export class ObserverController<TResult, TOptions extends { queryKey: QueryKey; enabled?: unknown }> implements ReactiveController {
   /** The latest result; `undefined` while the host has nothing to read (no source). */
@@ -52,14 +36,8 @@ export class ObserverController<TResult, TOptions extends { queryKey: QueryKey; 
   private unsubscribe: (() => void) | undefined;
   private connected = false;
   private updateScheduled = false;
-  /** A retry of its own is on its way: the error stays until its answer (no loading state between two errors). */
-  private quiet = false;
-  private readonly retry = (): Promise<boolean> => {
-    const result = this.observer?.getCurrentResult() as Retryable | undefined;
-    if (!failing(result)) return Promise.resolve(true);
-    this.quiet = true;
-    return (result.isFetchNextPageError ? result.fetchNextPage! : result.refetch)({ cancelRefetch: false }).then((next) => !next.isError);
-  };
+  /** Set by the page's retries (`heal.ts`) during a quiet retry: true for a result to keep off the screen. */
+  hold: ((result: TResult) => boolean) | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -73,19 +51,18 @@ export class ObserverController<TResult, TOptions extends { queryKey: QueryKey; 
     this.connected = true;
     this.sync();
     this.subscribe();
-    this.follow();
   }
 
   hostDisconnected(): void {
     this.connected = false;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    this.follow();
   }
 
   hostUpdate(): void {
     this.sync();
-    this.follow();
+    // An error: the page's retries (a chunk of their own) follow the host from then on, while it shows one that trying again may cure.
+    if ((this.result as { error?: unknown } | undefined)?.error) import('./heal.js').then((heal) => heal.follow(this.host, this), () => {});
   }
 
   /** Re-reads the source; creates, reconfigures or drops the observer as needed. */
@@ -124,25 +101,11 @@ export class ObserverController<TResult, TOptions extends { queryKey: QueryKey; 
     if (this.observer === undefined || this.unsubscribe !== undefined) return;
     this.unsubscribe = this.observer.subscribe(
       notifyManager.batchCalls((result: TResult) => {
-        if (result === this.result) return;
-        const next = result as Retryable;
-        const shown = this.result as Retryable | undefined;
-        if (this.quiet) {
-          if (next.isFetching) return;
-          this.quiet = false;
-          // The same failure again is not news: the error on screen stays, and no second `svc-error`.
-          if (next.error && next.error.code === shown?.error?.code && next.data === shown?.data) return;
-        }
+        if (result === this.result || this.hold?.(result)) return;
         this.result = result;
-        this.follow();
         this.scheduleUpdate();
       }),
     );
-  }
-
-  /** Waits in the page's retries while connected and failing curably, else not. */
-  private follow(): void {
-    heal(this.retry, this.connected && failing(this.result as Retryable | undefined));
   }
 
   private scheduleUpdate(): void {

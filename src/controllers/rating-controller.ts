@@ -1,10 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { StorefrontClient } from '../api/client.js';
-import type { StorefrontError } from '../api/errors.js';
+import { curable, type StorefrontError } from '../api/errors.js';
 import type { ProductRating } from '../api/types.js';
 import { ratingsBatch } from '../queries/ratings-batch.js';
-import { curable } from '../api/errors.js';
-import { heal } from './heal.js';
 
 /** Whose rating to read; `undefined` while the host has nothing to read. */
 export interface RatingSource {
@@ -29,7 +27,7 @@ export interface RatingResult {
  * rating already read is there at the first render, a host that leaves stops waiting
  * (the batch's request still serves the others), and a changed source reads anew.
  * A connected host that shows an error which trying again may cure waits in the
- * page's retries (`heal.ts`), its error on screen until the retry's answer.
+ * page's retries (`heal.ts`, loaded then), its error on screen until the retry's answer.
  */
 export class RatingController implements ReactiveController {
   /** The latest result; `undefined` while there is nothing to read. */
@@ -38,11 +36,11 @@ export class RatingController implements ReactiveController {
   private key = '';
   private reading: AbortController | undefined;
   private readonly refetch = () => this.read(true, true);
-  /** The page's retry: quiet (the error stays until the answer); resolves to whether it read the rating. */
-  private readonly retry = () => (curable(this.result?.error) && this.read(true, true, true)) || Promise.resolve(true);
+  /** Set by the page's retries (`heal.ts`) during a quiet retry: true for a result to keep off the screen. */
+  hold: ((result: RatingResult) => boolean) | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost & { readonly isConnected: boolean },
+    private readonly host: ReactiveControllerHost,
     private readonly source: () => RatingSource | undefined,
   ) {
     host.addController(this);
@@ -50,7 +48,6 @@ export class RatingController implements ReactiveController {
 
   hostConnected(): void {
     this.read(false, true);
-    this.follow();
   }
 
   /** Before each render, which shows whatever this sets: no further update needed. */
@@ -62,21 +59,15 @@ export class RatingController implements ReactiveController {
   hostDisconnected(): void {
     this.reading?.abort();
     this.reading = undefined;
-    this.follow();
   }
 
-  /** Waits in the page's retries while connected and failing curably, else not. */
-  private follow(): void {
-    heal(this.retry, this.host.isConnected && curable(this.result?.error));
-  }
 
   /**
    * Starts a read when the source changed, or when nothing is there or on its way
-   * (`again`: a retry); `notify` asks the host for an update when the result changed;
-   * `quiet` keeps the result (an error) until the answer. Returns the read's promise, to
-   * whether it read the rating, when it started one.
+   * (`again`: a retry); `notify` asks the host for an update when the result changed.
+   * Returns the read's promise when it started one.
    */
-  private read(again: boolean, notify: boolean, quiet = false): Promise<boolean> | undefined {
+  private read(again: boolean, notify: boolean): Promise<void> | undefined {
     const source = this.source();
     if (source === undefined) {
       this.result = undefined;
@@ -98,26 +89,25 @@ export class RatingController implements ReactiveController {
     }
     const reading = new AbortController();
     this.reading = reading;
-    if (!quiet) this.settle({ refetch: this.refetch }, notify);
+    this.settle({ refetch: this.refetch }, notify);
     return batch.load(productRef, reading.signal).then(
       (data) => this.done(reading, { data, refetch: this.refetch }),
       (error: unknown) => this.done(reading, { error: error as StorefrontError, refetch: this.refetch }),
     );
   }
 
-  private done(reading: AbortController, result: RatingResult): boolean {
-    if (this.reading === reading && !reading.signal.aborted) {
-      this.reading = undefined;
-      // The same failure again (a retry's) is not news: the error on screen stays, and no second `svc-error`.
-      if (!result.error || result.error.code !== this.result?.error?.code) this.settle(result, true);
-    }
-    return !result.error;
+  private done(reading: AbortController, result: RatingResult): void {
+    if (this.reading !== reading || reading.signal.aborted) return;
+    this.reading = undefined;
+    this.settle(result, true);
   }
 
-  /** A new result (in the page's retries or not), and an update of the host when asked. */
+  /** A new result unless a quiet retry holds it (an error that trying again may cure: followed by the page's retries), and an update of the host when asked. */
   private settle(result: RatingResult, notify: boolean): void {
+    if (this.hold?.(result)) return;
     this.result = result;
-    this.follow();
+    // The page's retries, a chunk of their own loaded by the first error that trying again may cure, follow the badge from then on.
+    if (curable(result.error)) import('./heal.js').then((heal) => heal.follow(this.host, this), () => {});
     if (notify) this.host.requestUpdate();
   }
 }

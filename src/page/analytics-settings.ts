@@ -118,23 +118,23 @@ export function seenEvent(event: Event): SeenEvent {
 /**
  * Runs `start` once the page turns analytics on (now, or at a later `configure()`), with
  * the engagement events seen since then: the element code loads the bridge at that
- * moment, so a page without analytics never downloads it, and nothing is lost while it loads.
+ * moment, so a page without analytics never downloads it, and nothing is lost while it
+ * loads. "Since then" is since the `configure()` call: the script tag fetches the checks
+ * of its settings first (`queued` meanwhile), and an event of that wait counts too.
  */
 export function whenAnalyticsConfigured(start: (seen: SeenEvent[]) => Promise<void>): void {
   const state = pageAnalytics();
-  const begin = () => {
-    const seen: SeenEvent[] = [];
-    const record = (event: Event) => void seen.push(seenEvent(event));
-    for (const type of REPORTED_TYPES) document.addEventListener(type, record);
+  const seen: SeenEvent[] = [];
+  // Listening from the start, recording from the `configure()` call on: no event before it counts.
+  const record = (event: Event) => void ((state.analytics || state.queued?.length) && seen.push(seenEvent(event)));
+  for (const type of REPORTED_TYPES) document.addEventListener(type, record);
+  const listener = () => {
+    if (!state.analytics) return;
+    state.listeners.delete(listener);
     void start(seen).finally(() => {
       for (const type of REPORTED_TYPES) document.removeEventListener(type, record);
     });
   };
-  if (state.analytics) return begin();
-  const listener = () => {
-    if (!state.analytics) return;
-    state.listeners.delete(listener);
-    begin();
-  };
   state.listeners.add(listener);
+  listener();
 }

@@ -150,13 +150,16 @@ test.describe('dist/cdn/module/, the element modules', () => {
     expect([...onDemand].some((source) => source.includes('node_modules/@tanstack/query-core/'))).toBe(true);
   });
 
-  test('the lightbox, the masonry and carousel layouts and each language load on demand, as chunks of their own', () => {
+  test('the lightbox, the masonry and carousel layouts, the retries of failed reads and each language load on demand, as chunks of their own', () => {
     const chunks = manifest();
     const lazy = (name: string) => Object.values(chunks).find((entry) => entry.file.startsWith(`chunks/${name}-`))?.file;
     const gallery = moduleSources(moduleFiles('svc-post-gallery'));
     for (const module of [...LIGHTBOX_MODULES, ...LAYOUT_MODULES]) expect(gallery.has(module), module).toBe(false);
     for (const module of LIGHTBOX_MODULES) expect(sources(`cdn/module/${lazy('svc-post-lightbox')}`)).toContain(module);
     for (const module of LAYOUT_MODULES) expect(sources(`cdn/module/${lazy('layout-extras')}`)).toContain(module);
+    // The page's retries of failed reads: loaded by the first error, by both controllers; no page that reads well loads them.
+    expect(sources(`cdn/module/${lazy('heal')}`)).toEqual(['src/controllers/heal.ts']);
+    for (const tag of ['svc-review-summary', 'svc-post-gallery', 'svc-shoppable-post', 'svc-reviews', 'svc-rich-snippet']) expect(moduleSources(moduleFiles(tag)).has('src/controllers/heal.ts'), tag).toBe(false);
     expect(STRING_TABLES.length).toBeGreaterThanOrEqual(30);
     for (const language of STRING_TABLES) {
       const chunk = `cdn/module/${chunks[`src/i18n/${language}.ts`]!.file}`;

@@ -422,6 +422,35 @@ test.describe("configure()'s analytics settings from the script tag", () => {
     expect(checks()).toBe(1);
     expect(log.errors).toHaveLength(1);
   });
+
+  test('an event while the checks are on their way is not lost: a click just after configure() is pushed once they arrive', async ({ page }) => {
+    // The checks' file is held until the click's event has been dispatched: the race a quick shopper (or a slow network) makes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route('**/module/analytics-settings.js', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const log = await openPage(page, 'analytics_wait', { scripts: 'classic-defer', at: 'head' });
+    await expectAllRendered(page);
+    await page.evaluate(() => {
+      const page = globalThis as unknown as { dataLayer: unknown[]; productViewEvents: number; StorefrontWidgets: { configure: (settings: unknown) => void } };
+      page.dataLayer = [];
+      page.productViewEvents = 0;
+      document.addEventListener('svc-product-view', () => page.productViewEvents++);
+      page.StorefrontWidgets.configure({ analytics: { dataLayer: true }, consent: { analytics: true } });
+    });
+    await page.locator('svc-shoppable-post [part~="hotspot"]').first().click();
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { productViewEvents: number }).productViewEvents)).toBe(1);
+    const productViews = () => page.evaluate(() => (globalThis as unknown as { dataLayer: { event?: string }[] }).dataLayer.filter((entry) => entry.event === 'svc_product_view').length);
+    expect(asked).toBe(true);
+    expect(await productViews()).toBe(0);
+    release();
+    await expect.poll(productViews).toBe(1);
+    expect(log.errors).toEqual([]);
+  });
 });
 
 test.describe('engagement events and the analytics bridge, with two copies of the library', () => {
