@@ -29,9 +29,9 @@ function vitest(args: string[]): Promise<{ code: number; output: string }> {
   });
 }
 
-/** Every test file of the three Vitest projects (vitest.config.ts), as absolute paths. */
+/** Every test file of the Vitest projects (vitest.config.ts), as absolute paths. */
 function testFiles(): string[] {
-  return ['unit', 'contract', 'browser'].flatMap((project) =>
+  return ['unit', 'contract', 'edge', 'browser'].flatMap((project) =>
     readdirSync(join(root, 'test', project), { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.test.ts'))
       .map((file) => join(root, 'test', project, file)),
