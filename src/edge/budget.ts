@@ -24,58 +24,81 @@ export class BudgetFullError extends Error {
   }
 }
 
+/** How soon a job that found free slots taken by jobs before it looks again. */
+const RECHECK_MS = 10;
+
 interface Waiting {
   start: () => void;
   priority: () => number;
 }
 
+/*
+ * No central timer: each waiting job wakes on a timer of its own and starts itself once
+ * it ranks within the free slots. In Workers a timer or fetch belongs to the request that
+ * made it, so a job must start in the context of the request that waits for it (or keeps
+ * it alive with waitUntil), never in another's, which may have ended.
+ */
 export function createBudget(perSecond: number, { maxQueue = 10_000, now = () => Date.now() }: { maxQueue?: number; now?: () => number } = {}): Budget {
   const unlimited = !Number.isFinite(perSecond);
   const sent: number[] = [];
   const queue: Waiting[] = [];
   let pausedUntil = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const trim = (at: number): void => {
+    while (sent.length > 0 && sent[0]! <= at - 1000) sent.shift();
+  };
 
   const nextSlotIn = (): number => {
     const at = now();
-    while (sent.length > 0 && sent[0]! <= at - 1000) sent.shift();
+    trim(at);
     const windowWait = unlimited || sent.length < perSecond ? 0 : sent[0]! + 1000 - at;
     return Math.max(windowWait, pausedUntil - at, 0);
   };
 
-  const pump = (): void => {
-    timer = undefined;
-    while (queue.length > 0) {
-      const wait = nextSlotIn();
-      if (wait > 0) {
-        timer = setTimeout(pump, Math.ceil(wait));
-        return;
+  /** How many waiting jobs go before `entry`: higher priority, or as high and queued earlier. */
+  const rankOf = (entry: Waiting): number => {
+    const mine = entry.priority();
+    let rank = 0;
+    let before = true;
+    for (const other of queue) {
+      if (other === entry) {
+        before = false;
+        continue;
       }
-      let best = 0;
-      let bestPriority = queue[0]!.priority();
-      for (let i = 1; i < queue.length; i++) {
-        const priority = queue[i]!.priority();
-        if (priority > bestPriority) [best, bestPriority] = [i, priority];
-      }
-      const [next] = queue.splice(best, 1);
-      if (!unlimited) sent.push(now());
-      next!.start();
+      const priority = other.priority();
+      if (priority > mine || (priority === mine && before)) rank++;
     }
+    return rank;
+  };
+
+  const attempt = (entry: Waiting): void => {
+    const at = now();
+    trim(at);
+    const free = unlimited ? Infinity : at < pausedUntil ? 0 : perSecond - sent.length;
+    const rank = rankOf(entry);
+    if (rank < free) {
+      queue.splice(queue.indexOf(entry), 1);
+      if (!unlimited) sent.push(at);
+      entry.start();
+      return;
+    }
+    // Until as many slots are free as jobs go before this one (then it looks again).
+    const wait = at < pausedUntil ? pausedUntil - at : sent.length === 0 ? RECHECK_MS : sent[Math.min(sent.length - 1, rank - Math.max(0, free))]! + 1000 - at;
+    setTimeout(attempt, Math.max(1, Math.ceil(wait)), entry);
   };
 
   return {
     run(job, priority) {
       if (queue.length >= maxQueue) return Promise.reject(new BudgetFullError(Math.max(1000, nextSlotIn())));
       return new Promise((resolve, reject) => {
-        queue.push({ start: () => job().then(resolve, reject), priority });
-        if (timer === undefined) pump();
+        const entry: Waiting = { start: () => void job().then(resolve, reject), priority };
+        queue.push(entry);
+        attempt(entry);
       });
     },
     pauseFor(ms) {
+      // The waiting jobs' timers look again; each then waits out the pause.
       pausedUntil = Math.max(pausedUntil, now() + ms);
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      if (queue.length > 0) timer = setTimeout(pump, Math.ceil(nextSlotIn()));
     },
     nextSlotIn,
     get waiting() {

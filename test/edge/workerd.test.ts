@@ -28,6 +28,16 @@ describe('the read proxy in workerd', () => {
     await setFaults(apiBase, key, {});
   });
 
+  it('answers reads that waited for the budget, whichever request started them', async () => {
+    // In workerd a timer belongs to its request: a read queued behind the budget must not wait on one that has ended.
+    const key = await testKey(apiBase, 'workerd-budget');
+    const { mf } = await startWorker({ key, apiBase });
+    onTestFinished(() => mf.dispose());
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => mf.dispatchFetch(`http://shop.example/v1/posts?market=us&limit=${i + 1}`).then(async (r) => (await r.text(), r.status))));
+    expect(answers).toEqual(answers.map(() => 200));
+    expect(await requestLog(apiBase, key)).toHaveLength(30);
+  });
+
   it('refuses what is not a Storefront read', async () => {
     const key = await testKey(apiBase, 'workerd-refuse');
     const { mf } = await startWorker({ key, apiBase });
