@@ -27,6 +27,7 @@ const CONTROL_ENDPOINTS = [
   { method: 'POST', path: '/__emulator/faults', body: '{ key, faults }' },
   { method: 'POST', path: '/__emulator/ratings', body: '{ key, available: boolean }: false makes /v1/products/ratings answer 404 not_found for the key' },
   { method: 'GET', path: '/__emulator/log?key=K', body: '' },
+  { method: 'GET', path: '/__emulator/counts?key=K', body: '{ seconds: [{ at (epoch second), requests, rate_limited }] } for the last 15 minutes: what reached the API under load' },
   { method: 'DELETE', path: '/__emulator/log?key=K', body: '' },
   { method: 'GET', path: '/__emulator/info', body: '' },
 ];
@@ -58,6 +59,12 @@ export class Control {
       // Faults may carry whole replacement bodies (`replaceBody`).
       if (route === 'POST /__emulator/faults') return this.setFaults(res, await readJson(req, 16 * 1024 * 1024));
       if (route === 'POST /__emulator/ratings') return this.setRatings(res, await readJson(req));
+      if (route === 'GET /__emulator/counts') {
+        const workspace = this.workspaces.get(url.searchParams.get('key') ?? '');
+        if (!workspace) return sendError(res, 404, 'not_found', `unknown key: ${url.searchParams.get('key') ?? ''}`);
+        const seconds = [...workspace.seconds].sort(([a], [b]) => a - b).map(([at, counts]) => ({ at, requests: counts.requests, rate_limited: counts.rateLimited }));
+        return sendJson(res, 200, { seconds });
+      }
       if (url.pathname === '/__emulator/log' && (req.method === 'GET' || req.method === 'DELETE')) {
         const key = url.searchParams.get('key') ?? '';
         const workspace = this.workspaces.get(key);

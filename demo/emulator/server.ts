@@ -162,6 +162,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       status = 200;
     }
     entry.status = status;
+    if (status === 429) workspace.rateLimited(entry.at);
     sendJson(res, status, body, headers, raw);
   };
 
