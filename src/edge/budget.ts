@@ -1,7 +1,9 @@
 /**
- * The budget of requests toward the API: at most `perSecond` requests in any one-second
- * window (a sliding log, not a token bucket, so that no second ever sees a burst above
- * it), with the jobs that wait for a slot run highest priority first.
+ * The budget of requests toward the API: at most `perSecond` in any one-second window, as
+ * the API counts them. Each request holds a slot from when it is sent until one second
+ * after its answer came back: whatever delays sending (a busy event loop, a connection
+ * pool), two requests of one slot reach the API at least a second apart. Jobs that wait
+ * for a slot run highest priority first.
  */
 export interface Budget {
   /**
@@ -24,11 +26,8 @@ export class BudgetFullError extends Error {
   }
 }
 
-/** How soon a job that found free slots taken by jobs before it looks again. */
-const RECHECK_MS = 10;
-
 interface Waiting {
-  start: () => void;
+  start: (release?: () => void) => void;
   priority: () => number;
 }
 
@@ -40,18 +39,22 @@ interface Waiting {
  */
 export function createBudget(perSecond: number, { maxQueue = 10_000, now = () => Date.now() }: { maxQueue?: number; now?: () => number } = {}): Budget {
   const unlimited = !Number.isFinite(perSecond);
-  const sent: number[] = [];
+  /** Per slot in use: when its request ended (`Infinity` while it is under way). */
+  const slots: number[] = [];
   const queue: Waiting[] = [];
   let pausedUntil = 0;
 
-  const trim = (at: number): void => {
-    while (sent.length > 0 && sent[0]! <= at - 1000) sent.shift();
+  /** Frees the slots whose second after the answer has passed; returns the others' release times, soonest first. */
+  const held = (at: number): number[] => {
+    for (let i = slots.length - 1; i >= 0; i--) if (slots[i]! + 1000 <= at) slots.splice(i, 1);
+    return slots.map((ended) => ended + 1000).sort((a, b) => a - b);
   };
 
   const nextSlotIn = (): number => {
     const at = now();
-    trim(at);
-    const windowWait = unlimited || sent.length < perSecond ? 0 : sent[0]! + 1000 - at;
+    const releases = held(at);
+    // With every slot's request under way, none frees sooner than a second from now.
+    const windowWait = unlimited || releases.length < perSecond ? 0 : Number.isFinite(releases[0]!) ? releases[0]! - at : 1000;
     return Math.max(windowWait, pausedUntil - at, 0);
   };
 
@@ -73,17 +76,23 @@ export function createBudget(perSecond: number, { maxQueue = 10_000, now = () =>
 
   const attempt = (entry: Waiting): void => {
     const at = now();
-    trim(at);
-    const free = unlimited ? Infinity : at < pausedUntil ? 0 : perSecond - sent.length;
+    const releases = unlimited ? [] : held(at);
+    const free = unlimited ? Infinity : at < pausedUntil ? 0 : perSecond - releases.length;
     const rank = rankOf(entry);
     if (rank < free) {
       queue.splice(queue.indexOf(entry), 1);
-      if (!unlimited) sent.push(at);
-      entry.start();
+      if (unlimited) return entry.start();
+      slots.push(Infinity);
+      // Slots are alike: any one under way becomes this one's end.
+      entry.start(() => {
+        const index = slots.indexOf(Infinity);
+        if (index >= 0) slots[index] = now();
+      });
       return;
     }
     // Until as many slots are free as jobs go before this one (then it looks again).
-    const wait = at < pausedUntil ? pausedUntil - at : sent.length === 0 ? RECHECK_MS : sent[Math.min(sent.length - 1, rank - Math.max(0, free))]! + 1000 - at;
+    const release = releases[Math.min(releases.length - 1, rank - Math.max(0, free))];
+    const wait = at < pausedUntil ? pausedUntil - at : release !== undefined && Number.isFinite(release) ? release - at : 1000;
     setTimeout(attempt, Math.max(1, Math.ceil(wait)), entry);
   };
 
@@ -91,7 +100,13 @@ export function createBudget(perSecond: number, { maxQueue = 10_000, now = () =>
     run(job, priority) {
       if (queue.length >= maxQueue) return Promise.reject(new BudgetFullError(Math.max(1000, nextSlotIn())));
       return new Promise((resolve, reject) => {
-        const entry: Waiting = { start: () => void job().then(resolve, reject), priority };
+        const entry: Waiting = {
+          start: (release) =>
+            void job()
+              .then(resolve, reject)
+              .finally(() => release?.()),
+          priority,
+        };
         queue.push(entry);
         attempt(entry);
       });

@@ -100,6 +100,18 @@ describe('budget', () => {
     expect(started).toEqual(['a', 'b', 'd', 'c']);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(999);
   });
+
+  it('holds a slot until a second after its answer, so that a slow answer cannot bunch requests at the API', async () => {
+    const budget = createBudget(1);
+    const starts: number[] = [];
+    const slow = budget.run(async () => {
+      starts.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }, () => 0);
+    const next = budget.run(async () => void starts.push(Date.now()), () => 0);
+    await Promise.all([slow, next]);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(1399);
+  });
 });
 
 describe('memory store', () => {
