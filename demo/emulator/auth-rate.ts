@@ -1,4 +1,5 @@
 /** Publishable keys, their workspaces (plan, rate bucket, faults, request log) and the token bucket. */
+import type { SeedReview } from './data/seed.ts';
 import { FaultState, type Faults } from './faults.ts';
 
 export type Plan = 'reviews' | 'noreviews';
@@ -77,6 +78,10 @@ export class Workspace {
   /** Whether `/v1/products/ratings` exists for this key; switched off, it answers 404 as on an older API. */
   ratings = true;
   readonly log: LogEntry[] = [];
+  /** Reviews added through the control API, newest first, by product id (`company`). */
+  readonly added = new Map<string, SeedReview[]>();
+  /** Where the key's webhooks go, signed with `secret` (`POST /__emulator/webhooks`). */
+  webhook: { url: string; secret: string } | undefined;
 
   constructor(
     readonly key: string,
