@@ -9,7 +9,22 @@ backend storefront_proxy {
   .port = "8788";
 }
 
+# The proxy's own address: the only client whose BAN (after a webhook) Varnish takes.
+acl storefront_purgers {
+  "127.0.0.1";
+}
+
 sub vcl_recv {
+  if (req.method == "BAN") {
+    if (client.ip !~ storefront_purgers) {
+      return (synth(403, "Forbidden"));
+    }
+    if (!req.http.X-Storefront-Ban) {
+      return (synth(400, "X-Storefront-Ban missing"));
+    }
+    ban("req.url ~ " + req.http.X-Storefront-Ban);
+    return (synth(200, "Banned"));
+  }
   if (req.method == "GET" || req.method == "HEAD") {
     # The proxy reads neither (it holds the shop's key): without them, every shopper
     # shares one cached answer. Varnish would pass requests that carry them.

@@ -3,14 +3,16 @@
 /**
  * `storefront-widgets proxy --publishable-key svc_pk_… --api-base URL [--port 8788]
  * [--host 127.0.0.1] [--allow-origin URL]… [--base-path /storefront-api]
- * [--requests-per-second 18] [--max-bytes 67108864]`: the read proxy in Node. Prints the
+ * [--requests-per-second 18] [--max-bytes 67108864] [--webhook-secret whsec_…]…
+ * [--varnish-ban http://127.0.0.1:6081/]`: the read proxy in Node. Prints the
  * URL it listens on; stops on SIGTERM or SIGINT once open answers are sent.
  */
 import { parseArgs } from 'node:util';
 import { serveNode } from './node.js';
+import { varnishBan } from './changes.js';
 import { createStorefrontProxy } from './proxy.js';
 
-const USAGE = 'usage: storefront-widgets proxy --publishable-key svc_pk_… --api-base URL [--port 8788] [--host 127.0.0.1] [--allow-origin URL]… [--base-path PATH] [--requests-per-second N] [--max-bytes N]';
+const USAGE = 'usage: storefront-widgets proxy --publishable-key svc_pk_… --api-base URL [--port 8788] [--host 127.0.0.1] [--allow-origin URL]… [--base-path PATH] [--requests-per-second N] [--max-bytes N] [--webhook-secret whsec_…]… [--varnish-ban URL]';
 
 function fail(message: string): never {
   console.error(`storefront-widgets: ${message}\n${USAGE}`);
@@ -39,6 +41,8 @@ try {
       'base-path': { type: 'string' },
       'requests-per-second': { type: 'string' },
       'max-bytes': { type: 'string' },
+      'webhook-secret': { type: 'string', multiple: true },
+      'varnish-ban': { type: 'string' },
     },
   }));
 } catch (error) {
@@ -55,6 +59,8 @@ try {
     ...(values['base-path'] !== undefined ? { basePath: values['base-path'] } : {}),
     requestsPerSecond: number(values['requests-per-second'], 'requests-per-second', 18),
     ...(values['max-bytes'] !== undefined ? { maxBytes: number(values['max-bytes'], 'max-bytes', 0) } : {}),
+    ...(values['webhook-secret'] ? { webhookSecrets: values['webhook-secret'] } : {}),
+    ...(values['varnish-ban'] !== undefined ? { purge: varnishBan(values['varnish-ban']) } : {}),
   });
 } catch (error) {
   // The key's own check has said why on stderr already.

@@ -9,3 +9,5 @@ export { createReadCache, type CacheResult, type CacheState, type Fetched, type 
 export { DEFAULT_MAX_BYTES, layeredStore, memoryStore, webCacheStore, type MemoryStore, type ReadStore, type StoredRead, type WebCache } from './stores.js';
 export { createBudget, type Budget } from './budget.js';
 export type { ReadKind } from './routes.js';
+export { varnishBan } from './changes.js';
+export { changeOf, type Change } from './webhooks.js';

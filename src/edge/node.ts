@@ -44,10 +44,13 @@ async function answer(handler: (request: Request) => Promise<Response>, req: Inc
   const target = req.url ?? '';
   let request: Request | undefined;
   if (target.startsWith('/')) {
+    // The handler reads what it needs (Origin, a webhook's headers); it never sends the caller's headers on.
     const headers = new Headers();
-    if (typeof req.headers.origin === 'string') headers.set('origin', req.headers.origin);
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    const method = req.method ?? 'GET';
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
     try {
-      request = new Request(`${origin}${target}`, { method: req.method ?? 'GET', headers });
+      request = new Request(`${origin}${target}`, { method, headers, ...(body !== undefined ? { body } : {}) });
     } catch {
       request = undefined;
     }
@@ -59,4 +62,26 @@ async function answer(handler: (request: Request) => Promise<Response>, req: Inc
   if (body !== undefined) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/** Most bytes of a request body read (a webhook delivery); the rest is left unread and the body cut there, which the handler then refuses. */
+const MAX_BODY_BYTES = 256 * 1024 + 1;
+
+async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Uint8Array>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= MAX_BODY_BYTES) break;
+  }
+  const body = new Uint8Array(Math.min(size, MAX_BODY_BYTES));
+  let at = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, body.length - at);
+    body.set(part, at);
+    at += part.length;
+    if (at >= body.length) break;
+  }
+  return body;
 }

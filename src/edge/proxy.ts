@@ -5,6 +5,8 @@ import { createReadCache, type CacheResult, type Fetched, type ReadCache } from 
 import { matchRead, type ReadKind } from './routes.js';
 import { memoryStore, type ReadStore } from './stores.js';
 import { cacheControl, errorResponse, readResponse, type Cors } from './responses.js';
+import { banPattern, createReadIndex } from './changes.js';
+import { createWebhookReceiver, type Change } from './webhooks.js';
 
 export interface StorefrontProxyOptions {
   /** The shop's publishable key (`svc_pk_…`), held by the proxy; a secret key is refused here, before any request. */
@@ -36,6 +38,14 @@ export interface StorefrontProxyOptions {
   cache?: ReadCache;
   /** Milliseconds before a request to the API counts as failed. Default 8000. */
   timeoutMs?: number;
+  /**
+   * The signing secrets (`whsec_…`; two during a rotation) of the service's webhooks: the
+   * proxy then answers `POST {basePath}/webhooks`, and each verified review or upload
+   * event refreshes the reads it concerns. None: that path does not exist.
+   */
+  webhookSecrets?: readonly string[];
+  /** Called once a webhook's reads are refreshed, with a regular expression of the paths they are read at: a CDN in front bans them (`varnishBan(url)`). */
+  purge?: (pattern: string) => void | Promise<void>;
 }
 
 /** Background work after an answer was sent: Workers' `ctx`, or nothing (Node lets it run). */
@@ -73,6 +83,26 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
   const timeoutMs = options.timeoutMs ?? 8000;
   const authorization = `Bearer ${options.publishableKey}`;
   const allowOrigins = new Set(options.allowOrigins ?? []);
+  const receive = options.webhookSecrets?.length ? createWebhookReceiver(options.webhookSecrets) : undefined;
+  const index = createReadIndex();
+
+  /** Fetches again every read a webhook's change concerns, then has a CDN in front drop its copies. */
+  const apply = async (change: Change): Promise<void> => {
+    const reads = index.find(change);
+    await Promise.all([...reads].map(([key, read]) => cache.refresh(key, () => fetchRead(read.kind, read.target))));
+    await options.purge?.(banPattern(change, basePath));
+  };
+
+  const webhook = async (request: Request, cors: Cors, context: ProxyContext | undefined): Promise<Response> => {
+    if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'webhooks are POSTed', cors, { Allow: 'POST' });
+    const delivery = await receive!(request);
+    if (!delivery.ok) return errorResponse(delivery.status, 'invalid_webhook', delivery.message, cors);
+    if (delivery.change) {
+      const work = apply(delivery.change).catch((error: unknown) => console.error('storefront-widgets/edge: a webhook\'s refresh failed:', error));
+      context?.waitUntil?.(work);
+    }
+    return new Response(JSON.stringify({ received: true, duplicate: delivery.duplicate }), { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  };
 
   const fetchRead = async (kind: ReadKind, target: string): Promise<Fetched> => {
     // Built afresh: nothing of the caller's request (cookies, Authorization, other headers) goes to the API.
@@ -97,6 +127,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
     }
     const { pathname } = url;
     const below = basePath === '' ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
+    if (receive && pathname === `${basePath}/webhooks`) return webhook(request, cors, context);
     if (request.method === 'OPTIONS') {
       if (cors.origin === undefined) return errorResponse(403, 'forbidden', 'this origin may not read the Storefront proxy', cors);
       return new Response(null, {
@@ -104,10 +135,14 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
         headers: { 'Access-Control-Allow-Origin': cors.origin, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Authorization', 'Access-Control-Max-Age': '600', ...(cors.varies ? { Vary: 'Origin' } : {}) },
       });
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(405, 'method_not_allowed', `${request.method.slice(0, 20)} is not allowed; the Storefront API is read only`, cors, { Allow: 'GET, HEAD, OPTIONS' });
     if (below === undefined) return errorResponse(404, 'not_found', 'no Storefront read at this path', cors);
     const matched = matchRead(below, url.searchParams);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (!matched.ok && matched.status === 404) return errorResponse(404, 'not_found', matched.message, cors);
+      return errorResponse(405, 'method_not_allowed', `${request.method.slice(0, 20)} is not allowed; the Storefront API is read only`, cors, { Allow: 'GET, HEAD, OPTIONS' });
+    }
     if (!matched.ok) return errorResponse(matched.status, matched.status === 404 ? 'not_found' : 'invalid_request', matched.message, cors);
+    index.add(`${apiBase}${matched.target}`, { kind: matched.kind, target: matched.target }, matched.tags);
     const result: CacheResult = await cache.read(`${apiBase}${matched.target}`, () => fetchRead(matched.kind, matched.target), context?.waitUntil ? { waitUntil: (work) => context.waitUntil!(work) } : undefined);
     const timing = `proxy;dur=${(performance.now() - started).toFixed(2)}`;
     if (!result.ok) {

@@ -66,8 +66,14 @@ export interface ReadCache {
    * `fetch` is called at most once at a time per key, and only within the budget.
    */
   read(key: string, fetch: () => Promise<Fetched>, options?: { waitUntil?: (work: Promise<unknown>) => void }): Promise<CacheResult>;
-  /** Makes the answer for `key` stale, so that the next read refreshes it (a webhook said it changed). Served stale meanwhile. */
+  /** Makes the answer for `key` stale, so that the next read refreshes it. Served stale meanwhile. */
   expire(key: string): Promise<void>;
+  /**
+   * Fetches `key` again now (within the budget, with the reads shoppers wait for), the
+   * old answer served meanwhile: a webhook said it changed. Resolves `true` once the new
+   * answer is kept. (One fetch already under way is joined, not repeated.)
+   */
+  refresh(key: string, fetch: () => Promise<Fetched>): Promise<boolean>;
   readonly stats: ReadCacheStats;
   readonly budget: Budget;
   readonly staleWhileRevalidateMs: number;
@@ -180,6 +186,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const kept = await store.get(key);
       // Fresh until just before now: stale from here on, with its stale windows counted from now.
       if (kept) await store.set(key, { ...kept, freshMs: Math.min(kept.freshMs, now() - kept.storedAt - 1) }, Math.max(swr, sie));
+    },
+    refresh(key, fetch) {
+      return flight(key, fetch, true).promise.then((result) => !('ok' in result));
     },
     get stats() {
       return { ...stats, waiting: budget.waiting };
