@@ -15,7 +15,8 @@
  *
  * Options: `--duration S` (60), `--warmup S` (20), `--rates 10,100,200`,
  * `--targets direct,node,varnish,workerd`, `--down-rate 40`, `--down-seconds 10`,
- * `--skip-down`, `--skip-memory`. Results also go to bench-results/crowd.json.
+ * `--skip-down`, `--skip-memory`, `--webhooks-per-second N` (0; through Node and
+ * Varnish, a review added and its webhook delivered to the proxy N times a second). Results also go to bench-results/crowd.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -41,6 +42,9 @@ const RATES = argument('rates', '10,100,200').split(',').map(Number);
 const TARGETS = argument('targets', 'direct,node,varnish,workerd').split(',').filter(Boolean) as Target[];
 const DOWN_RATE = Number(argument('down-rate', '40'));
 const DOWN_SECONDS = Number(argument('down-seconds', '10'));
+/** Reviews added per second during each measured run through the Node proxy or Varnish, each delivered to the proxy as a signed webhook. */
+const WEBHOOKS = Number(argument('webhooks-per-second', '0'));
+const WEBHOOK_SECRET = `whsec_${Buffer.from('bench-crowd-webhook-secret').toString('base64')}`;
 type Target = 'direct' | 'node' | 'varnish' | 'workerd';
 
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
@@ -132,7 +136,8 @@ async function startTarget(target: Target, api: string, key: string): Promise<{ 
     const { mf, url } = await startWorker({ key, apiBase: api }, 0);
     return { origin: url, stop: () => mf.dispose() };
   }
-  const proxy = await startChild(['src/edge/cli.ts', 'proxy', '--publishable-key', key, '--api-base', api, '--port', '0']);
+  const proxy = await startChild(['src/edge/cli.ts', 'proxy', '--publishable-key', key, '--api-base', api, '--port', '0', '--webhook-secret', WEBHOOK_SECRET]);
+  await fetch(`${api}/__emulator/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, url: `${proxy.url}/webhooks`, secret: WEBHOOK_SECRET }) });
   if (target === 'node') return { origin: proxy.url, stop: () => stopChild(proxy.child) };
   const varnish = await startVarnish(Number(new URL(proxy.url).port));
   return {
@@ -198,8 +203,22 @@ async function main(): Promise<void> {
         timers.push(setTimeout(() => void setFaults(api, key, { down: true }), down.at * 1000));
         timers.push(setTimeout(() => void setFaults(api, key, {}), (down.at + down.seconds) * 1000));
       }
+      let delivered = 0;
+      const hooks = WEBHOOKS > 0 && target !== 'workerd' && target !== 'direct'
+        ? setInterval(() => {
+            const product = catalog[Math.floor(Math.random() * catalog.length)]!;
+            void fetch(`${api}/__emulator/reviews`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, product_ref: product.handle, rating: 5 }) }).then(async (r) => {
+              const answer = (await r.json()) as { delivery?: { status: number } };
+              if (answer.delivery?.status === 200) delivered++;
+            });
+          }, 1000 / WEBHOOKS)
+        : undefined;
       const views = await runShoppers({ origin: started.origin, key, products: catalog, viewsPerSecond: rate, seconds: DURATION });
       timers.forEach(clearTimeout);
+      if (hooks) {
+        clearInterval(hooks);
+        console.log(`           webhooks: ${delivered} reviews added and delivered to the proxy during the run`);
+      }
       const row = summarize(down ? `${target}, API down ${down.seconds} s` : target, rate, 'measured', views, await apiSeconds(api, key), runStart);
       rows.push(row);
       printRow(row);
