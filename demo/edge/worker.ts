@@ -12,6 +12,8 @@ interface Env {
   STOREFRONT_API_BASE: string;
   /** Comma-separated origins that may read the worker cross-origin; none by default. */
   STOREFRONT_ALLOW_ORIGINS?: string;
+  /** This isolate's share of the key's requests per second (default 18). */
+  STOREFRONT_REQUESTS_PER_SECOND?: string;
 }
 
 let proxy: StorefrontProxy | undefined;
@@ -23,6 +25,7 @@ export default {
       publishableKey: env.STOREFRONT_PUBLISHABLE_KEY,
       apiBase: env.STOREFRONT_API_BASE,
       allowOrigins: env.STOREFRONT_ALLOW_ORIGINS ? env.STOREFRONT_ALLOW_ORIGINS.split(',') : [],
+      ...(env.STOREFRONT_REQUESTS_PER_SECOND ? { requestsPerSecond: Number(env.STOREFRONT_REQUESTS_PER_SECOND) } : {}),
       store: layeredStore(memoryStore({ maxBytes: 16 * 1024 * 1024 }), webCacheStore((caches as unknown as { default: WebCache }).default)),
     });
     return proxy(request, ctx);

@@ -99,7 +99,11 @@ interface Flight {
   /** Shoppers served (stale) or waiting since the flight was queued: its priority in the budget. */
   demand: number;
   waiting: boolean;
+  created: number;
 }
+
+/** A flight older than this is taken for lost (see `flight`). */
+const STUCK_FLIGHT_MS = 60_000;
 
 export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const store = options.store ?? memoryStore();
@@ -114,12 +118,14 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   /** One fetch of `key` through the budget; stores what it gets. Resolves with the stored answer or the failure. */
   const flight = (key: string, fetch: () => Promise<Fetched>, waiting: boolean): Flight => {
     let current = flights.get(key);
+    // A flight this old belonged to a request context that ended without it (Workers cancel its timers): start afresh.
+    if (current && now() - current.created > STUCK_FLIGHT_MS) current = undefined;
     if (current) {
       current.demand++;
       current.waiting ||= waiting;
       return current;
     }
-    const entry: Flight = { demand: 1, waiting, promise: Promise.resolve(undefined as never) };
+    const entry: Flight = { demand: 1, waiting, created: now(), promise: Promise.resolve(undefined as never) };
     // Waiting shoppers first, then the most-read refreshes.
     const priority = () => (entry.waiting ? 1e9 : 0) + entry.demand;
     entry.promise = budget
@@ -143,7 +149,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         return read;
       }, priority)
       .catch((error: unknown): Failed => ({ ok: false, reason: error instanceof Error ? error.message : String(error), retryAfterMs: error instanceof BudgetFullError ? error.retryAfterMs : 1000 }))
-      .finally(() => flights.delete(key));
+      .finally(() => {
+        if (flights.get(key) === entry) flights.delete(key);
+      });
     current = entry;
     flights.set(key, current);
     return current;
@@ -174,7 +182,10 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       // Nothing of use kept, or only an answer so old that the API is asked first.
       stats.misses++;
       const usable = kept !== undefined && age <= kept.freshMs + sie;
-      const result = await within(flight(key, fetch, true).promise, usable ? Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS) : missTimeoutMs);
+      const waited = flight(key, fetch, true).promise;
+      // A read that gives up waiting keeps its request alive until the fetch ends: in Workers the fetch belongs to it.
+      (readOptions?.waitUntil ?? options.waitUntil)?.(waited);
+      const result = await within(waited, usable ? Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS) : missTimeoutMs);
       if (!('ok' in result)) return served(result, 'miss');
       if (usable) {
         stats.staleIfError++;

@@ -38,6 +38,20 @@ describe('the read proxy in workerd', () => {
     expect(await requestLog(apiBase, key)).toHaveLength(30);
   });
 
+  it('leaves no read waiting on a request that gave up: after a 503, the read is served', async () => {
+    // One request a second: of 13 distinct reads at once, the last wait past the 10 s a read waits and get 503.
+    // Their requests keep their fetches alive (waitUntil), so the reads land in the cache, not in a lost flight.
+    const key = await testKey(apiBase, 'workerd-gave-up');
+    const { mf } = await startWorker({ key, apiBase, requestsPerSecond: 1 });
+    onTestFinished(() => mf.dispose());
+    const paths = Array.from({ length: 13 }, (_, i) => `/v1/posts?market=us&limit=${i + 1}`);
+    const first = await Promise.all(paths.map((path) => mf.dispatchFetch(`http://shop.example${path}`).then(async (r) => (await r.text(), r.status))));
+    expect(first).toContain(503);
+    await expect.poll(async () => (await requestLog(apiBase, key)).length, { timeout: 20_000 }).toBe(13);
+    const again = await Promise.all(paths.map((path) => mf.dispatchFetch(`http://shop.example${path}`).then(async (r) => (await r.text(), r.status))));
+    expect(again).toEqual(paths.map(() => 200));
+  }, 60_000);
+
   it('refuses what is not a Storefront read', async () => {
     const key = await testKey(apiBase, 'workerd-refuse');
     const { mf } = await startWorker({ key, apiBase });
