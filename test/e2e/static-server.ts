@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeAttribute } from '../../src/ssr/fragment.ts';
+import { firstViewportPage } from '../support/first-viewport.ts';
 
 /** The repository's dist/ folder, which `npm run build` fills. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -19,6 +20,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
 };
 
 /** How a page loads the library: script tags, where, and which elements it holds. */
@@ -212,6 +214,12 @@ export async function startStaticServer(context: PageContext & { version: string
         if (url.pathname === '/ssr.html') {
           const csp: Record<string, string> = url.searchParams.get('csp') === 'strict' ? { 'content-security-policy': strictCsp(context.apiBase).replace("style-src 'self'", "style-src 'self' 'unsafe-inline'") } : {};
           return await sendInPieces(res, TYPES['.html']!, await serverRenderedHtml(url.searchParams, context), csp);
+        }
+        if (url.pathname === '/first-viewport.html') {
+          // `reserve=link`: the reservation stylesheet as a <link>; `reserve=inline`: its text pasted; else nothing reserved. `aspect`: the shoppable post's.
+          const reserve = url.searchParams.get('reserve');
+          const css = reserve === 'link' ? { link: '/dist/cdn/storefront-widgets.css' } : reserve === 'inline' ? { text: await readFile(resolve(DIST, 'cdn/storefront-widgets.css'), 'utf8') } : undefined;
+          return send(res, 200, TYPES['.html']!, firstViewportPage({ ...context, key: url.searchParams.get('key') ?? 'svc_pk_demo', aspect: url.searchParams.get('aspect') ?? undefined, script: '/dist/cdn/storefront-widgets.js', reserve: css }));
         }
         if (url.pathname === '/page-record.js') return send(res, 200, TYPES['.js']!, await readFile(PAGE_RECORD));
         const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { GALLERY_BUTTON } from '../shared/reserve-sizes.js';
 
 /**
  * Public tokens (`--svc-gallery-*`) map to private `--_*` variables here; the rest of
@@ -181,7 +182,7 @@ export const galleryStyles = [
       align-items: center;
       justify-content: center;
       gap: 8px;
-      min-height: 44px;
+      min-height: ${GALLERY_BUTTON}px;
       min-width: 160px;
       padding: 0 24px;
       border: 1px solid color-mix(in srgb, var(--_accent) 22%, transparent);

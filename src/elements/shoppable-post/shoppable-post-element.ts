@@ -186,7 +186,10 @@ export class SvcShoppablePost extends StorefrontElement {
   private renderLoading(post?: Post): TemplateResult {
     const { width, height } = post?.media ?? {};
     const aspect = width && height ? `--_media-aspect:${width} / ${height}` : undefined;
-    return html`<div class="loading" role="status" style=${cssText(aspect)}><span class="vh">${this.localizer.t('loading')}</span></div>`;
+    // The product list's place too (below the media, or beside it once wide), as the stylesheet reserves it (reserve-sizes.ts).
+    return html`<div class="loading-frame ${this.hideProducts ? '' : 'listed'}">
+      <div class="loading" role="status" style=${cssText(aspect)}><span class="vh">${this.localizer.t('loading')}</span></div>
+    </div>`;
   }
 
   /** The post once the element is near the viewport; the loading state until then. */

@@ -1,4 +1,5 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { POST } from '../shared/reserve-sizes.js';
 
 /** The host, its custom properties and the loading and error states; the shown post's styles are in shoppable-view.styles.ts. */
 export const styles = css`
@@ -42,7 +43,20 @@ export const styles = css`
     white-space: nowrap;
   }
 
-  /* States. */
+  /* States. The loading state's frame: the media's box, and the product list's place below it or beside it (a container: its width decides). */
+  .loading-frame {
+    display: flow-root;
+    container-type: inline-size;
+  }
+  .listed .loading {
+    margin-block-end: ${POST.narrowGap + POST.products}px;
+  }
+  @container (width >= ${POST.wideFrom}px) {
+    .listed .loading {
+      inline-size: calc(100% - ${POST.wideGap}px - ${unsafeCSS(POST.column)});
+      margin-block-end: 0;
+    }
+  }
   .loading {
     aspect-ratio: var(--svc-shoppable-aspect, var(--_media-aspect, 1));
     max-height: var(--svc-shoppable-max-height, none);

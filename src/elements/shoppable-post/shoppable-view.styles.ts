@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { POST } from '../shared/reserve-sizes.js';
 import { productStyles } from './product.styles.js';
 
 /** The shown post: media, hotspots, play button (custom properties are declared in shoppable-post.styles.ts). */
@@ -6,7 +7,7 @@ const postStyles = css`
   .layout {
     display: flex;
     flex-direction: column;
-    gap: 12px;
+    gap: ${POST.narrowGap}px;
     height: 100%;
     /* The host's clip again, where the page's CSS cannot undo it (a theme's '* { all: unset }' resets the host). */
     overflow: clip;
@@ -14,7 +15,7 @@ const postStyles = css`
   }
   .layout.wide {
     flex-direction: row;
-    gap: 20px;
+    gap: ${POST.wideGap}px;
   }
   .stage {
     position: relative;
