@@ -14,9 +14,20 @@
  * an element wins. Plain data and strings: the build's configuration (in Node) imports it.
  */
 import { DEFAULT_COLUMNS, DEFAULT_GAP, DEFAULT_PAGE_SIZE, MAX_COLUMNS, MIN_SLIDE, MIN_TILE } from './post-gallery/gallery-options.js';
-import { BADGE_HEIGHT, GALLERY_BUTTON, PAGE_SIZES, POST, REVIEWS_FIRST_SCREEN, SUMMARY } from './shared/reserve-sizes.js';
+import * as sizes from './shared/reserve-sizes.js';
 
-export { BADGE_HEIGHT, GALLERY_BUTTON, PAGE_SIZES, POST, REVIEWS_FIRST_SCREEN, SUMMARY };
+const { BADGE_HEIGHT, GALLERY_BUTTON, PAGE_SIZES, REVIEWS_FIRST_SCREEN, SUMMARY } = sizes;
+
+/** The shoppable post's numbers (reserve-sizes.ts), together. */
+export const POST = {
+  aspect: sizes.POST_ASPECT,
+  wideFrom: sizes.POST_WIDE_FROM,
+  /** The list's column beside the media, as product.styles.ts and shoppable-post.styles.ts spell it (test/unit/reserve.test.ts compares). */
+  column: 'clamp(14rem, 32%, 20rem)',
+  wideGap: sizes.POST_WIDE_GAP,
+  narrowGap: sizes.POST_NARROW_GAP,
+  products: sizes.POST_PRODUCTS,
+} as const;
 
 /** Columns that fit `width` (px) with tiles at least `min` wide and the default gap (column-fit.ts's count). */
 export const fittingColumns = (width: number, min: number, gap = DEFAULT_GAP): number => Math.max(1, Math.floor((width + gap) / (min + gap)));

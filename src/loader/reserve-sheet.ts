@@ -1,6 +1,7 @@
 /**
  * `dist/cdn/module/reserve.js`: installs the reservation stylesheet (src/elements/reserve.ts)
- * in the page, for pages that neither link it nor paste it. The script tag's loader imports
+ * in the page, for pages that neither link it nor paste it, and holds each element's
+ * reserved height from its definition to its first render. The script tag's loader imports
  * it as soon as it runs. A stylesheet built in script, which a strict CSP allows.
  */
 import css from 'virtual:reserve-css';
@@ -11,4 +12,38 @@ try {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 } catch {
   // A browser without constructed stylesheets reserves nothing.
+}
+
+/**
+ * Once defined, an element is no longer held by the `:not(:defined)` rules, and its first
+ * render comes a task or more later (in a task of its own): empty meanwhile, it moved the
+ * page up and back down (shifts of 0.4 on the first-viewport page). Each element waiting
+ * for its code is watched; when its definition drops its height, it keeps the last one as
+ * its own `min-height` (set before that frame is painted: resize observations come after
+ * layout) until its first update. Not an element rendered on the server, nor a badge
+ * (whose host keeps its height), nor one with a `min-height` of the page's own.
+ */
+const reserved = new WeakMap<Element, number>();
+const watch = new ResizeObserver((entries) => {
+  for (const { target, borderBoxSize } of entries) {
+    const element = target as HTMLElement & { updateComplete?: Promise<unknown> };
+    const height = borderBoxSize[0]?.blockSize ?? 0;
+    if (element.matches(':not(:defined)')) {
+      reserved.set(element, height);
+      continue;
+    }
+    watch.unobserve(element);
+    const held = reserved.get(element);
+    if (!held || height >= held || element.style.minHeight) continue;
+    element.style.minHeight = `${held}px`;
+    void customElements
+      .whenDefined(element.localName)
+      .then(() => element.updateComplete)
+      .finally(() => element.style.removeProperty('min-height'));
+  }
+});
+{
+  for (const element of document.querySelectorAll('svc-review-summary:not([variant=badge]),svc-shoppable-post,svc-post-gallery,svc-reviews')) {
+    if (element.matches(':not(:defined)') && !element.shadowRoot) watch.observe(element);
+  }
 }

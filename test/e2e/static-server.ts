@@ -216,10 +216,10 @@ export async function startStaticServer(context: PageContext & { version: string
           return await sendInPieces(res, TYPES['.html']!, await serverRenderedHtml(url.searchParams, context), csp);
         }
         if (url.pathname === '/first-viewport.html') {
-          // `reserve=link`: the reservation stylesheet as a <link>; `reserve=inline`: its text pasted; else nothing reserved. `aspect`: the shoppable post's.
+          // `reserve=link`: the reservation stylesheet as a <link>; `reserve=inline`: its text pasted; else nothing reserved. `aspect`: the shoppable post's; `record=shifts`: the layout shifts recorded in the page.
           const reserve = url.searchParams.get('reserve');
           const css = reserve === 'link' ? { link: '/dist/cdn/storefront-widgets.css' } : reserve === 'inline' ? { text: await readFile(resolve(DIST, 'cdn/storefront-widgets.css'), 'utf8') } : undefined;
-          return send(res, 200, TYPES['.html']!, firstViewportPage({ ...context, key: url.searchParams.get('key') ?? 'svc_pk_demo', aspect: url.searchParams.get('aspect') ?? undefined, script: '/dist/cdn/storefront-widgets.js', reserve: css }));
+          return send(res, 200, TYPES['.html']!, firstViewportPage({ ...context, key: url.searchParams.get('key') ?? 'svc_pk_demo', aspect: url.searchParams.get('aspect') ?? undefined, recordShifts: url.searchParams.get('record') === 'shifts', script: '/dist/cdn/storefront-widgets.js', reserve: css }));
         }
         if (url.pathname === '/page-record.js') return send(res, 200, TYPES['.js']!, await readFile(PAGE_RECORD));
         const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);

@@ -21,6 +21,8 @@ export interface FirstViewportOptions {
   script: string;
   /** The shoppable post's media's aspect ratio (`width / height`), which a theme placing a known post can give (`--svc-shoppable-aspect`). */
   aspect?: string | undefined;
+  /** `SHIFT_RECORDER` inline, first in the page (for browsers driven without init scripts). */
+  recordShifts?: boolean;
   /** The reservation stylesheet's URL (a render-blocking `<link>`), its text (pasted in a `<style>`), or nothing. */
   reserve?: { link: string } | { text: string } | undefined;
 }
@@ -37,6 +39,7 @@ export function firstViewportPage(options: FirstViewportOptions): string {
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Aster Linen Shirt | first viewport</title>
   <link rel="icon" href="data:,">
+  ${options.recordShifts ? `<script>${SHIFT_RECORDER}</script>` : ''}
   <script src="${a(options.script)}" defer></script>
   ${reserve}
   <style>

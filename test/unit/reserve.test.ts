@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gridHeight, postHeight, reserveCss, summaryHeight } from '../../src/elements/reserve.ts';
+import { gridHeight, POST, postHeight, reserveCss, summaryHeight } from '../../src/elements/reserve.ts';
 import { DEFAULT_GAP, MIN_TILE } from '../../src/elements/post-gallery/gallery-options.ts';
-import { POST, SUMMARY } from '../../src/elements/shared/reserve-sizes.ts';
+import { GALLERY_BUTTON, SUMMARY } from '../../src/elements/shared/reserve-sizes.ts';
 
 const source = (path: string) => readFileSync(new URL(`../../src/elements/${path}`, import.meta.url), 'utf8');
 
@@ -13,7 +13,7 @@ describe('the reservation stylesheet', () => {
     // The gallery's grid, gap and footer.
     expect(source('post-gallery/post-gallery.styles.ts')).toContain(`var(--svc-gallery-gap, ${DEFAULT_GAP}px)`);
     expect(source('post-gallery/post-gallery.styles.ts')).toContain(`max(${MIN_TILE}px`);
-    expect(source('post-gallery/post-gallery.styles.ts')).toContain('min-height: ${GALLERY_BUTTON}px');
+    expect(source('post-gallery/post-gallery.styles.ts')).toContain(`min-height: ${GALLERY_BUTTON}px; /* reserve-sizes.ts's GALLERY_BUTTON */`);
     // The summary's bars (five of 28 px, 0.125rem apart) and its text's lines.
     expect(source('shared/reviews/distribution.ts')).toMatch(/min-block-size: 28px;[\s\S]*/);
     expect(source('shared/reviews/distribution.ts')).toContain('row-gap: 0.125rem');
@@ -21,7 +21,13 @@ describe('the reservation stylesheet', () => {
     expect(source('review-summary/generated-summary.ts')).toContain('* 1.5em');
     // The shoppable post's list column, beside the media from POST.wideFrom.
     expect(source('shoppable-post/product.styles.ts')).toContain(`flex: 0 0 ${POST.column}`);
-    expect(source('shoppable-post/shoppable-view.ts')).toContain('WIDE_MIN_WIDTH = POST.wideFrom');
+    const states = source('shoppable-post/shoppable-post.styles.ts');
+    expect(states).toContain(`calc(100% - clamp(0px, (100% - ${POST.wideFrom - 0.5}px) * 1000, ${POST.wideGap}px + ${POST.column}))`);
+    expect(states).toContain(`clamp(0px, (${POST.wideFrom - 0.5}px - 100%) * 1000, ${POST.narrowGap + POST.products}px)`);
+    expect(source('shoppable-post/shoppable-view.styles.ts')).toContain(`gap: ${POST.narrowGap}px; /* reserve-sizes.ts's POST_NARROW_GAP */`);
+    expect(source('shoppable-post/shoppable-view.styles.ts')).toContain(`gap: ${POST.wideGap}px; /* reserve-sizes.ts's POST_WIDE_GAP */`);
+    expect(source('reviews/reviews.styles.ts')).toContain('min-block-size: ${REVIEWS_FIRST_SCREEN}px');
+    expect(source('shoppable-post/shoppable-view.ts')).toContain('WIDE_MIN_WIDTH = POST_WIDE_FROM');
     expect(css).toContain(POST.column);
   });
 

@@ -1,5 +1,4 @@
 import { css } from 'lit';
-import { GALLERY_BUTTON } from '../shared/reserve-sizes.js';
 
 /**
  * Public tokens (`--svc-gallery-*`) map to private `--_*` variables here; the rest of
@@ -182,7 +181,7 @@ export const galleryStyles = [
       align-items: center;
       justify-content: center;
       gap: 8px;
-      min-height: ${GALLERY_BUTTON}px;
+      min-height: 44px; /* reserve-sizes.ts's GALLERY_BUTTON */
       min-width: 160px;
       padding: 0 24px;
       border: 1px solid color-mix(in srgb, var(--_accent) 22%, transparent);

@@ -224,8 +224,6 @@ export class StorefrontElement extends LitElement {
    * setup error (no key, no market, a bad `api-base`) once it is rendered.
    */
   protected override update(changed: PropertyValues): void {
-    // Its first render: its own content holds its place from now on (see holdReservedHeights).
-    if (holding.delete(this)) this.style.minHeight = '';
     followLanguageDirection(this, this.localizer.direction);
     const storefront = this.storefront;
     // A detached element (a closing lightbox's content, say) has no context to read: no report then.
@@ -259,26 +257,6 @@ export function emitFrom<T>(target: EventTarget, name: `svc-${string}`, detail: 
   return target.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }
 
-/** Elements holding the height the page reserved for them (an inline `min-height`) until their first render. */
-const holding = new WeakSet<Element>();
-
-/**
- * Once defined, an element is no longer held by the page's `:not(:defined)` rules (the
- * reservation stylesheet's), and its first render comes a task or more later: the
- * height those rules gave each element of `tag` in the page, held as its own
- * `min-height` until then (one layout read, in the task that defines the tag). Not an
- * element rendered on the server, nor one with a `min-height` of the page's own.
- */
-function holdReservedHeights(tag: string): void {
-  const waiting = [...document.getElementsByTagName(tag)].filter((element) => !element.shadowRoot && (element as HTMLElement).style?.minHeight === '');
-  const heights = waiting.map((element) => element.getBoundingClientRect().height);
-  waiting.forEach((element, i) => {
-    if (heights[i]! <= 0) return;
-    (element as HTMLElement).style.minHeight = `${heights[i]}px`;
-    holding.add(element);
-  });
-}
-
 /**
  * Registers an element unless the tag is taken (by another copy or version of the
  * library, loaded by another script). Returns whether this copy registered it.
@@ -290,7 +268,7 @@ function holdReservedHeights(tag: string): void {
  */
 export function defineElement(tag: string, constructor: CustomElementConstructor & { firstRenderNeeds?(element: Element): Promise<unknown> | undefined }): boolean {
   if (customElements.get(tag) !== undefined) return false;
-  const define = () => customElements.get(tag) ?? upgradingPage(() => (holdReservedHeights(tag), customElements.define(tag, constructor)));
+  const define = () => customElements.get(tag) ?? upgradingPage(() => customElements.define(tag, constructor));
   const waits: Promise<unknown>[] = [];
   if (!isServer) {
     const present = [...document.getElementsByTagName(tag)];

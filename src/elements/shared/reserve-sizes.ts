@@ -1,7 +1,8 @@
 /**
  * The sizes the elements hold before their content, as numbers: their styles lay out with
  * them, and the reservation stylesheet (src/elements/reserve.ts) is written from them. No
- * imports: an element takes the one it needs.
+ * imports; scalars, which the bundler writes into the code that uses them (an object
+ * would be a shared chunk's bytes on every page).
  */
 
 /** The full review summary's blocks (px at a 16 px font), as its styles fix them. */
@@ -23,18 +24,15 @@ export const SUMMARY = {
 /** The review badge: one line of stars (1rem) and 0.25rem. */
 export const BADGE_HEIGHT = '1.25rem';
 
-/** The shoppable post: the media (its aspect ratio, else `aspect`), and the product list below it or beside it. */
-export const POST = {
-  aspect: 1,
-  /** From this width on, the product list is a column beside the media. */
-  wideFrom: 640,
-  /** The list's column beside the media, and the gap before it. */
-  column: 'clamp(14rem, 32%, 20rem)',
-  wideGap: 20,
-  /** Below the media: the gap and the list's row (heading, chips). */
-  narrowGap: 12,
-  products: 108,
-} as const;
+/** The shoppable post's media, when neither the post nor the page gives its aspect ratio (width / height). */
+export const POST_ASPECT = 1;
+/** From this width on, the shoppable post's product list is a column beside the media. */
+export const POST_WIDE_FROM = 640;
+/** The gap before that column (the column is `POST.column` in reserve.ts: a string, which the element's styles spell out). */
+export const POST_WIDE_GAP = 20;
+/** Below the media (narrow): the gap, and the list's row (heading, chips), as the browser lays it out at a 16 px font. */
+export const POST_NARROW_GAP = 12;
+export const POST_PRODUCTS = 108;
 
 /** The gallery's footer: the "Load more" button (44 px) after twice the gap. */
 export const GALLERY_BUTTON = 44;

@@ -1,5 +1,4 @@
-import { css, unsafeCSS } from 'lit';
-import { POST } from '../shared/reserve-sizes.js';
+import { css } from 'lit';
 
 /** The host, its custom properties and the loading and error states; the shown post's styles are in shoppable-view.styles.ts. */
 export const styles = css`
@@ -43,25 +42,22 @@ export const styles = css`
     white-space: nowrap;
   }
 
-  /* States. The loading state's frame: the media's box, and the product list's place below it or beside it (a container: its width decides). */
-  .loading-frame {
-    display: flow-root;
-    container-type: inline-size;
-  }
-  .listed .loading {
-    margin-block-end: ${POST.narrowGap + POST.products}px;
-  }
-  @container (width >= ${POST.wideFrom}px) {
-    .listed .loading {
-      inline-size: calc(100% - ${POST.wideGap}px - ${unsafeCSS(POST.column)});
-      margin-block-end: 0;
-    }
-  }
+  /* States. */
   .loading {
     aspect-ratio: var(--svc-shoppable-aspect, var(--_media-aspect, 1));
     max-height: var(--svc-shoppable-max-height, none);
     border-radius: var(--_media-radius);
     background: color-mix(in srgb, var(--_card-color) 8%, transparent);
+  }
+  /*
+   * With a product list: its place too, as the reservation stylesheet holds it, below the
+   * media (12px + 108px), or beside it from 640px on (20px + its column), each step from the
+   * host's width, no container. reserve-sizes.ts's numbers, written out (an expression costs
+   * bytes in the built template); test/unit/reserve.test.ts compares.
+   */
+  .listed {
+    width: calc(100% - clamp(0px, (100% - 639.5px) * 1000, 20px + clamp(14rem, 32%, 20rem)));
+    margin-bottom: clamp(0px, (639.5px - 100%) * 1000, 120px);
   }
   .error {
     display: flex;

@@ -1,5 +1,4 @@
 import { css } from 'lit';
-import { POST } from '../shared/reserve-sizes.js';
 import { productStyles } from './product.styles.js';
 
 /** The shown post: media, hotspots, play button (custom properties are declared in shoppable-post.styles.ts). */
@@ -7,7 +6,7 @@ const postStyles = css`
   .layout {
     display: flex;
     flex-direction: column;
-    gap: ${POST.narrowGap}px;
+    gap: 12px; /* reserve-sizes.ts's POST_NARROW_GAP */
     height: 100%;
     /* The host's clip again, where the page's CSS cannot undo it (a theme's '* { all: unset }' resets the host). */
     overflow: clip;
@@ -15,7 +14,7 @@ const postStyles = css`
   }
   .layout.wide {
     flex-direction: row;
-    gap: ${POST.wideGap}px;
+    gap: 20px; /* reserve-sizes.ts's POST_WIDE_GAP */
   }
   .stage {
     position: relative;
