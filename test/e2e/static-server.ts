@@ -55,9 +55,6 @@ export function strictCsp(apiBase: string, trustedTypes = `lit-html ${JSON_LD_PO
   ].join('; ');
 }
 
-/** The README's rule that reserves a review badge's height before its code has arrived. */
-export const RESERVE_BADGE = "svc-review-summary[variant='badge']:not(:defined) { display: inline-flex; vertical-align: middle; height: 1.25rem; }";
-
 export interface PageContext {
   apiBase: string;
   product: string;
@@ -71,8 +68,8 @@ export interface PageContext {
  * `csp=strict` serves the page with `strictCsp` (and no `data:` icon); `picture=1` adds a
  * picture (`/picture.png`, which a test answers itself) that the page's load event waits for;
  * `picture=hero`, a hero picture as wide as the page (`/hero.jpg`, which a test answers itself);
- * `elements` may name `badge`, a badge summary in a line of text; `reserve=1` adds the
- * README's rule for the badge's height (`RESERVE_BADGE`); `style` adds rules of the page's
+ * `elements` may name `badge`, a badge summary in a line of text; `reserve=1` links the
+ * reservation stylesheet (`dist/cdn/storefront-widgets.css`, as the README says); `style` adds rules of the page's
  * own (no `<` in them); `far=1` puts the elements far below the fold.
  */
 export function pageHtml(query: URLSearchParams, context: PageContext): string {
@@ -110,7 +107,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
     <h1>A shop page</h1>
     ${query.get('picture') === '1' ? '<img src="/picture.png" width="40" height="40" alt="">' : ''}
     ${query.get('picture') === 'hero' ? '<img src="/hero.jpg" width="1600" height="1200" alt="" style="width: 100%; height: auto">' : ''}
-    ${query.get('reserve') === '1' ? `<style>${RESERVE_BADGE}</style>` : ''}
+    ${query.get('reserve') === '1' ? '<link rel="stylesheet" href="/dist/cdn/storefront-widgets.css">' : ''}
     ${query.has('style') ? `<style>${query.get('style')!.replaceAll('<', '')}</style>` : ''}
     ${query.get('far') === '1' ? '<div class="spacer" style="height: 6000px"></div>' : ''}
     <svc-storefront publishable-key="${escapeAttribute(key)}" market="${escapeAttribute(query.get('market') ?? 'us')}" api-base="${escapeAttribute(context.apiBase)}">
