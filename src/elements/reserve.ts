@@ -1,14 +1,16 @@
 /**
  * The one source of the heights the elements hold before their content (issue 32): the
- * numbers the elements lay out with, and the reservation stylesheet written from them
- * (`reserveCss`), which the build puts in `dist/cdn/storefront-widgets.css` and
- * `dist/reserve.css` (`storefront-widgets/reserve.css`), and the script tag's loader
- * installs. The elements' own styles read the same numbers, so the two cannot drift
- * apart; `test/unit/reserve.test.ts` checks the sums, the browser tests the boxes.
+ * numbers the elements lay out with (reserve-sizes.ts, and the gallery's own options), and
+ * the reservation stylesheet written from them (`reserveCss`), which the build puts in
+ * `dist/cdn/storefront-widgets.css` and `dist/reserve.css` (`storefront-widgets/reserve.css`)
+ * and the script tag's loader installs (src/loader/reserve-sheet.ts). The elements' styles
+ * import those numbers or spell them out where an expression would cost bytes;
+ * `test/unit/reserve.test.ts` compares each, and the sums, and test/e2e/first-viewport.spec.ts
+ * the boxes themselves. The summary's overview and text frame are as a 16 px font lays them out.
  *
  * Every rule is `:not(:defined)`: it holds the place from the page's first paint until
- * the element's code defines it, and the element then holds the same size until its
- * first render (see `defineElement`). An element rendered on the server (its data in a
+ * the element's code defines it; the loader's module then holds the same height until the
+ * element's first render. An element rendered on the server (its data in a
  * `[data-svc-state]` child) shows its content already and is left alone, but for the
  * badge, whose host keeps the same box. `:where()` weighs nothing: a theme's own rule for
  * an element wins. Plain data and strings: the build's configuration (in Node) imports it.

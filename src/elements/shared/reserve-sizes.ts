@@ -5,7 +5,7 @@
  * would be a shared chunk's bytes on every page).
  */
 
-/** The full review summary's blocks (px at a 16 px font), as its styles fix them. */
+/** The full review summary's blocks (px at a 16 px font): the bars as its styles fix them, the overview and the text's frame as they lay out. */
 export const SUMMARY = {
   /** The average, its stars and the count. */
   overview: 45,
