@@ -62,8 +62,10 @@ function start(): void {
   } catch {}
   // Every other element's place (the reservation stylesheet, src/elements/reserve.ts), for
   // pages that neither link nor paste it: a module of its own, asked for at once, long
-  // before the elements' code (after the page's load event).
-  import(/* @vite-ignore */ new URL('reserve.js', modules).href).catch(() => {});
+  // before the elements' code (after the page's load event), where the page shows such an
+  // element or has no body yet (a script in its head; a deferred one sees the page parsed).
+  // A page of badges never needs it, nor one whose review list is its only such element (rarely in view).
+  if (!document.body || document.querySelector('svc-post-gallery,svc-shoppable-post,svc-review-summary:not([variant=badge])')) import(/* @vite-ignore */ new URL('reserve.js', modules).href).catch(() => {});
   const pending = new Set(Object.keys(ELEMENT_MODULES));
   const selector = [...pending].join(',');
 

@@ -42,8 +42,11 @@ const watch = new ResizeObserver((entries) => {
       .finally(() => element.style.removeProperty('min-height'));
   }
 });
-{
+/** Watches the elements waiting for their code; on a page still being parsed, once it is. */
+const watchWaiting = () => {
   for (const element of document.querySelectorAll('svc-review-summary:not([variant=badge]),svc-shoppable-post,svc-post-gallery,svc-reviews')) {
     if (element.matches(':not(:defined)') && !element.shadowRoot) watch.observe(element);
   }
-}
+};
+if (document.readyState === 'loading') addEventListener('DOMContentLoaded', watchWaiting, { once: true });
+else watchWaiting();
