@@ -5,6 +5,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { chunkFileNames, chunkGroups } from './build/chunk-groups.ts';
 import { elementModulesPlugin } from './build/element-modules.ts';
 import { queryCoreWithoutMutations } from './build/query-core-without-mutations.ts';
+import { reserveCssPlugin } from './build/reserve-css.ts';
 import { storefrontEmulator } from './build/storefront-emulator.ts';
 import { ELEMENTS, elementSource } from './src/elements/catalog.ts';
 
@@ -61,7 +62,8 @@ const modulesBuild = browserBuild(
     emptyOutDir: true,
     // Read by the loader build: which chunks each element's module needs.
     manifest: true,
-    lib: { entry: { ...elementEntries, 'analytics-settings': src('analytics/settings.ts') }, formats: ['es'] },
+    // `reserve`: the reservation stylesheet, which the loader installs (src/loader/reserve-sheet.ts).
+    lib: { entry: { ...elementEntries, 'analytics-settings': src('analytics/settings.ts'), reserve: src('loader/reserve-sheet.ts') }, formats: ['es'] },
     rolldownOptions: {
       // Required by chunk groups; an element's module may export more than its own names.
       preserveEntrySignatures: 'allow-extension',
@@ -73,7 +75,7 @@ const modulesBuild = browserBuild(
     },
   },
   // A Rollup plugin: Vite's types differ from Rollup's only in the context it never uses.
-  [minifyHtmlLiterals() as unknown as Plugin, queryCoreWithoutMutations()],
+  [minifyHtmlLiterals() as unknown as Plugin, queryCoreWithoutMutations(), reserveCssPlugin()],
 );
 
 const loaderBuild = browserBuild(
@@ -82,7 +84,8 @@ const loaderBuild = browserBuild(
     outDir: 'dist/cdn', emptyOutDir: false, sourcemap: 'hidden',
     lib: { entry: src('loader/loader.ts'), name: 'StorefrontWidgetsLoader', formats: ['iife', 'es'], fileName: (format) => (format === 'es' ? 'module/storefront-widgets.js' : 'storefront-widgets.js') },
   },
-  [elementModulesPlugin()],
+  // The reservation stylesheet beside the script tag: `dist/cdn/storefront-widgets.css`.
+  [elementModulesPlugin(), reserveCssPlugin('storefront-widgets.css')],
 );
 
 /** The package's ES modules, one file per source module, dependencies external, not minified (apps minify). */
@@ -91,7 +94,8 @@ const npmBuild: UserConfig = {
   root: '.',
   publicDir: false,
   // The same template minifier as the script tag's: a server render (storefront-widgets/ssr) and either build's hydration then agree on every template.
-  plugins: [minifyHtmlLiterals() as unknown as Plugin],
+  // `storefront-widgets/reserve.css`: the reservation stylesheet (`dist/reserve.css`).
+  plugins: [minifyHtmlLiterals() as unknown as Plugin, reserveCssPlugin('reserve.css')],
   define: versionDefine,
   build: {
     outDir: 'dist',

@@ -33,6 +33,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.jpg': 'image/jpeg',
+  '.css': 'text/css; charset=utf-8',
 };
 
 /** `pages` answers a path (with its query) with HTML (or a promise of it: a page rendered on the server), or undefined when it is not a page. */

@@ -2,7 +2,8 @@
  * The script tag, `dist/cdn/storefront-widgets.js` (a classic script), and the
  * `<script type="module">` entry, `dist/cdn/module/storefront-widgets.js`: one small
  * loader built twice. It offers the page-global API at once (`configure`, `setStrings`
- * on `window.StorefrontWidgets`), holds review badges' height until their code arrives,
+ * on `window.StorefrontWidgets`), holds review badges' height until their code arrives
+ * (and every other element's place once the reservation stylesheet's module is in),
  * finds the `svc-*` elements in the page, now and as
  * they are added, and imports each element's ES module from `dist/cdn/module/` (after
  * the page's load event, for the elements of a page still loading), with
@@ -60,6 +61,12 @@ function start(): void {
     sheet.replaceSync(':where(svc-review-summary[variant=badge]:not(:defined)){display:inline-flex;vertical-align:middle;height:1.25rem}');
     document.adoptedStyleSheets.push(sheet);
   } catch {}
+  // Every other element's place (the reservation stylesheet, src/elements/reserve.ts), for
+  // pages that neither link nor paste it: a module of its own, asked for at once, long
+  // before the elements' code (after the page's load event), where the page shows such an
+  // element or has no body yet (a script in its head; a deferred one sees the page parsed).
+  // A page of badges never needs it, nor one whose review list is its only such element (rarely in view).
+  if (!document.body || document.querySelector('svc-post-gallery,svc-shoppable-post,svc-review-summary:not([variant=badge])')) import(/* @vite-ignore */ new URL('reserve.js', modules).href).catch(() => {});
   const pending = new Set(Object.keys(ELEMENT_MODULES));
   const selector = [...pending].join(',');
 

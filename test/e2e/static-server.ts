@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeAttribute } from '../../src/ssr/fragment.ts';
+import { firstViewportPage } from '../support/first-viewport.ts';
 
 /** The repository's dist/ folder, which `npm run build` fills. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -20,6 +21,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
 };
 
 /** How a page loads the library: script tags, where, and which elements it holds. */
@@ -54,9 +56,6 @@ export function strictCsp(apiBase: string, trustedTypes = `lit-html ${JSON_LD_PO
   ].join('; ');
 }
 
-/** The README's rule that reserves a review badge's height before its code has arrived. */
-export const RESERVE_BADGE = "svc-review-summary[variant='badge']:not(:defined) { display: inline-flex; vertical-align: middle; height: 1.25rem; }";
-
 export interface PageContext {
   apiBase: string;
   product: string;
@@ -70,8 +69,8 @@ export interface PageContext {
  * `csp=strict` serves the page with `strictCsp` (and no `data:` icon); `picture=1` adds a
  * picture (`/picture.png`, which a test answers itself) that the page's load event waits for;
  * `picture=hero`, a hero picture as wide as the page (`/hero.jpg`, which a test answers itself);
- * `elements` may name `badge`, a badge summary in a line of text; `reserve=1` adds the
- * README's rule for the badge's height (`RESERVE_BADGE`); `style` adds rules of the page's
+ * `elements` may name `badge`, a badge summary in a line of text; `reserve=1` links the
+ * reservation stylesheet (`dist/cdn/storefront-widgets.css`, as the README says); `style` adds rules of the page's
  * own (no `<` in them); `far=1` puts the elements far below the fold.
  */
 export function pageHtml(query: URLSearchParams, context: PageContext): string {
@@ -109,7 +108,7 @@ export function pageHtml(query: URLSearchParams, context: PageContext): string {
     <h1>A shop page</h1>
     ${query.get('picture') === '1' ? '<img src="/picture.png" width="40" height="40" alt="">' : ''}
     ${query.get('picture') === 'hero' ? '<img src="/hero.jpg" width="1600" height="1200" alt="" style="width: 100%; height: auto">' : ''}
-    ${query.get('reserve') === '1' ? `<style>${RESERVE_BADGE}</style>` : ''}
+    ${query.get('reserve') === '1' ? '<link rel="stylesheet" href="/dist/cdn/storefront-widgets.css">' : ''}
     ${query.has('style') ? `<style>${query.get('style')!.replaceAll('<', '')}</style>` : ''}
     ${query.get('far') === '1' ? '<div class="spacer" style="height: 6000px"></div>' : ''}
     <svc-storefront publishable-key="${escapeAttribute(key)}" market="${escapeAttribute(query.get('market') ?? 'us')}" api-base="${escapeAttribute(context.apiBase)}">
@@ -217,6 +216,12 @@ export async function startStaticServer(context: PageContext & { version: string
           const nonce = url.searchParams.get('csp') === 'strict' ? randomBytes(16).toString('base64') : undefined;
           const csp: Record<string, string> = nonce ? { 'content-security-policy': strictCsp(context.apiBase).replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`) } : {};
           return await sendInPieces(res, TYPES['.html']!, await serverRenderedHtml(url.searchParams, context, nonce), csp);
+        }
+        if (url.pathname === '/first-viewport.html') {
+          // `reserve=link`: the reservation stylesheet as a <link>; `reserve=inline`: its text pasted; else nothing reserved. `aspect`: the shoppable post's; `record=shifts`: the layout shifts recorded in the page.
+          const reserve = url.searchParams.get('reserve');
+          const css = reserve === 'link' ? { link: '/dist/cdn/storefront-widgets.css' } : reserve === 'inline' ? { text: await readFile(resolve(DIST, 'cdn/storefront-widgets.css'), 'utf8') } : undefined;
+          return send(res, 200, TYPES['.html']!, firstViewportPage({ ...context, key: url.searchParams.get('key') ?? 'svc_pk_demo', aspect: url.searchParams.get('aspect') ?? undefined, recordShifts: url.searchParams.get('record') === 'shifts', script: '/dist/cdn/storefront-widgets.js', reserve: css }));
         }
         if (url.pathname === '/page-record.js') return send(res, 200, TYPES['.js']!, await readFile(PAGE_RECORD));
         const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);

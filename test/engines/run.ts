@@ -13,6 +13,7 @@ import { requestLog, testKey } from '../support/emulator-control.ts';
 import { firefox, INSTALL_HINT, missingBrowsers, webkit, type Engine, type EnginePage } from './browsers.ts';
 import { CHECKS, installHelpers, type PageSetup } from './checks.ts';
 import { serverMasonry, serverStrictCsp } from './server-checks.ts';
+import { assertFirstViewport, firstViewportRuns } from './first-viewport.ts';
 
 const SCREENSHOTS = new URL('../../screenshots/', import.meta.url);
 
@@ -110,6 +111,17 @@ async function runEngine(engine: Engine, setup: PageSetup): Promise<void> {
       () => report(cspCheck, cspSince),
       (error: unknown) => report(cspCheck, cspSince, error),
     );
+    const viewport = Date.now();
+    const label = `${engine.name} · first viewport · with the reservation stylesheet, CLS ≤ 0.01 at 1280×900 and 390×844`;
+    await firstViewportRuns(page, (reserve) => `${site}/first-viewport.html?${new URLSearchParams({ key, reserve, record: 'shifts', aspect: `${setup.posts[1]!.width} / ${setup.posts[1]!.height}` })}`)
+      .then((runs) => {
+        for (const run of runs) console.log(`      ${run.size} ${run.reserve === 'link' ? 'with the stylesheet' : 'nothing reserved'}: CLS ${run.cls.toFixed(4)}${run.shifts.map((s) => ` | ${s.value.toFixed(4)} ${s.sources.join(' ')}`).join('')}`);
+        assertFirstViewport(runs);
+      })
+      .then(
+        () => report(label, viewport),
+        (error: unknown) => report(label, viewport, error),
+      );
   } finally {
     await page.close();
   }

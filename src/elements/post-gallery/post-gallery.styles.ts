@@ -181,7 +181,7 @@ export const galleryStyles = [
       align-items: center;
       justify-content: center;
       gap: 8px;
-      min-height: 44px;
+      min-height: 44px; /* reserve-sizes.ts's GALLERY_BUTTON */
       min-width: 160px;
       padding: 0 24px;
       border: 1px solid color-mix(in srgb, var(--_accent) 22%, transparent);

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { REVIEWS_FIRST_SCREEN } from '../shared/reserve-sizes.js';
 import { distributionStyles, overviewStyles } from '../shared/reviews/distribution.js';
 import { reviewTokens } from '../shared/reviews/review-tokens.js';
 import { starsStyles } from '../shared/reviews/stars.js';
@@ -211,6 +212,10 @@ export const reviewsStyles = [
       margin: 0;
       padding-block: 1rem;
       color: var(--_muted);
+    }
+    /* The first screen until the reviews are in, as the reservation stylesheet holds it (reserve-sizes.ts): the list changes size once. */
+    .waiting {
+      min-block-size: ${REVIEWS_FIRST_SCREEN}px;
     }
     @media (forced-colors: active) {
       .verified {

@@ -192,6 +192,7 @@ export const productStyles = css`
   }
   .wide .products {
     position: relative;
+    /* reserve-sizes.ts's POST.column (test/unit/reserve.test.ts compares). */
     flex: 0 0 clamp(14rem, 32%, 20rem);
   }
   .wide .product-list {

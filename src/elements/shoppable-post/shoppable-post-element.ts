@@ -186,7 +186,8 @@ export class SvcShoppablePost extends StorefrontElement {
   private renderLoading(post?: Post): TemplateResult {
     const { width, height } = post?.media ?? {};
     const aspect = width && height ? `--_media-aspect:${width} / ${height}` : undefined;
-    return html`<div class="loading" role="status" style=${cssText(aspect)}><span class="vh">${this.localizer.t('loading')}</span></div>`;
+    // With a product list, its place too (`listed`), as the reservation stylesheet holds it.
+    return html`<div class="loading ${this.hideProducts ? '' : 'listed'}" role="status" style=${cssText(aspect)}><span class="vh">${this.localizer.t('loading')}</span></div>`;
   }
 
   /** The post once the element is near the viewport; the loading state until then. */

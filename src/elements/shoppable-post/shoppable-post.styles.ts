@@ -49,6 +49,16 @@ export const styles = css`
     border-radius: var(--_media-radius);
     background: color-mix(in srgb, var(--_card-color) 8%, transparent);
   }
+  /*
+   * With a product list: its place too, as the reservation stylesheet holds it, below the
+   * media (12px + 108px), or beside it from 640px on (20px + its column), each step from the
+   * host's width, no container. reserve-sizes.ts's numbers, written out (an expression costs
+   * bytes in the built template); test/unit/reserve.test.ts compares.
+   */
+  .listed {
+    width: calc(100% - clamp(0px, (100% - 639.5px) * 1000, 20px + clamp(14rem, 32%, 20rem)));
+    margin-bottom: clamp(0px, (639.5px - 100%) * 1000, 120px);
+  }
   .error {
     display: flex;
     flex-wrap: wrap;

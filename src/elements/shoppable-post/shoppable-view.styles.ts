@@ -6,7 +6,7 @@ const postStyles = css`
   .layout {
     display: flex;
     flex-direction: column;
-    gap: 12px;
+    gap: 12px; /* reserve-sizes.ts's POST_NARROW_GAP */
     height: 100%;
     /* The host's clip again, where the page's CSS cannot undo it (a theme's '* { all: unset }' resets the host). */
     overflow: clip;
@@ -14,7 +14,7 @@ const postStyles = css`
   }
   .layout.wide {
     flex-direction: row;
-    gap: 20px;
+    gap: 20px; /* reserve-sizes.ts's POST_WIDE_GAP */
   }
   .stage {
     position: relative;

@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { POST_WIDE_FROM } from '../shared/reserve-sizes.js';
 import type { Media, Post, Product } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { cssText } from '../shared/css-text.js';
@@ -20,7 +21,7 @@ export interface ViewReports {
 
 
 /** From this width (CSS px) on, the product list sits beside the media instead of below it. */
-export const WIDE_MIN_WIDTH = 640;
+export const WIDE_MIN_WIDTH = POST_WIDE_FROM;
 
 /** What the view reads from its `<svc-shoppable-post>`. */
 export interface ShoppableHost extends ReactiveControllerHost, HTMLElement {
