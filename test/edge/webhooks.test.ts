@@ -6,7 +6,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { varnishBan } from '../../src/edge/changes.ts';
-import { requestLog } from '../support/emulator-control.ts';
+import { requestLog, setFaults } from '../support/emulator-control.ts';
 import { apiBase, startProxy } from './support.ts';
 import { startVarnish } from './varnish-support.ts';
 
@@ -37,6 +37,24 @@ describe('webhooks on the proxy', () => {
     const added = await control('reviews', { key, product_ref: PRODUCT, rating: 1 });
     expect(added.delivery).toMatchObject({ status: 200 });
     await expect.poll(() => count(url), { timeout: 1000, interval: 50 }).toBe(before + 1);
+  });
+
+  it('shows the change after a webhook that came while a refresh was under way, with one request more', async () => {
+    const { url, key } = await setup('straddle');
+    const before = await count(url);
+    const log = () => requestLog(apiBase, key);
+    const baseline = (await log()).length;
+    // A refresh (a reply's webhook) whose answer the API has made, and holds, when a review is added.
+    await setFaults(apiBase, key, { holdMs: 2000, pathIncludes: '/review-summary' });
+    expect((await control('webhooks/send', { key, type: 'product-review.replied', data: { product: { handle: PRODUCT } } })).delivery).toMatchObject({ status: 200 });
+    await expect.poll(async () => (await log()).length).toBe(baseline + 1);
+    await setFaults(apiBase, key, {});
+    expect((await control('reviews', { key, product_ref: PRODUCT, rating: 4 })).delivery).toMatchObject({ status: 200 });
+    await expect.poll(() => count(url), { timeout: 1000, interval: 50 }).toBe(before + 1);
+    // The held, older answer lands last and is not kept over the newer one.
+    await expect.poll(async () => (await log()).every((entry) => entry.status !== 0), { timeout: 5000 }).toBe(true);
+    expect(await count(url)).toBe(before + 1);
+    expect(await log()).toHaveLength(baseline + 2);
   });
 
   it('refreshes nothing for forged, stale or replayed deliveries, and once for a retry', async () => {
