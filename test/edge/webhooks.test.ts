@@ -7,17 +7,11 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { varnishBan } from '../../src/edge/changes.ts';
 import { requestLog, setFaults } from '../support/emulator-control.ts';
-import { apiBase, startProxy } from './support.ts';
+import { apiBase, control, startProxy } from './support.ts';
 import { startVarnish } from './varnish-support.ts';
 
 const PRODUCT = 'fjord-merino-sweater';
 const SUMMARY = `/v1/products/${PRODUCT}/review-summary?market=us`;
-
-async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${apiBase}/__emulator/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 const count = async (url: string) => ((await (await fetch(`${url}${SUMMARY}`)).json()) as { count: number }).count;
 
