@@ -15,8 +15,8 @@
  *
  * Options: `--duration S` (60), `--warmup S` (20), `--rates 10,100,200`,
  * `--targets direct,node,varnish,workerd`, `--down-rate 40`, `--down-seconds 10`,
- * `--skip-down`, `--skip-memory`, `--webhooks-per-second N` (0; through Node and
- * Varnish, a review added and its webhook delivered to the proxy N times a second). Results also go to bench-results/crowd.json.
+ * `--skip-down`, `--skip-memory`, `--help`, `--webhooks-per-second N` (0; through Node,
+ * Varnish and workerd, a review added and its webhook delivered to the proxy N times a second). Results also go to bench-results/crowd.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ const RATES = argument('rates', '10,100,200').split(',').map(Number);
 const TARGETS = argument('targets', 'direct,node,varnish,workerd').split(',').filter(Boolean) as Target[];
 const DOWN_RATE = Number(argument('down-rate', '40'));
 const DOWN_SECONDS = Number(argument('down-seconds', '10'));
-/** Reviews added per second during each measured run through the Node proxy or Varnish, each delivered to the proxy as a signed webhook. */
+/** Reviews added per second during each measured run through the Node proxy, Varnish or workerd, each delivered to the proxy as a signed webhook. */
 const WEBHOOKS = Number(argument('webhooks-per-second', '0'));
 const WEBHOOK_SECRET = `whsec_${Buffer.from('bench-crowd-webhook-secret').toString('base64')}`;
 type Target = 'direct' | 'node' | 'varnish' | 'workerd';
@@ -129,15 +129,23 @@ function printRow(row: Row): void {
   );
 }
 
+/** Has the emulator deliver the key's webhooks to `url`, signed with the bench's secret. */
+async function registerWebhook(api: string, key: string, url: string): Promise<void> {
+  const response = await fetch(`${api}/__emulator/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, url, secret: WEBHOOK_SECRET }) });
+  if (!response.ok) throw new Error(`could not register the webhook: ${response.status}`);
+  await response.arrayBuffer();
+}
+
 /** Where shoppers send their reads for `target`, started cold for `key`; and how to stop it. */
 async function startTarget(target: Target, api: string, key: string): Promise<{ origin: string; stop: () => Promise<void>; varnish?: Varnish }> {
   if (target === 'direct') return { origin: api, stop: async () => {} };
   if (target === 'workerd') {
-    const { mf, url } = await startWorker({ key, apiBase: api }, 0);
+    const { mf, url } = await startWorker({ key, apiBase: api, webhookSecrets: WEBHOOK_SECRET }, 0);
+    await registerWebhook(api, key, `${url}/webhooks`);
     return { origin: url, stop: () => mf.dispose() };
   }
   const proxy = await startChild(['src/edge/cli.ts', 'proxy', '--publishable-key', key, '--api-base', api, '--port', '0', '--webhook-secret', WEBHOOK_SECRET]);
-  await fetch(`${api}/__emulator/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, url: `${proxy.url}/webhooks`, secret: WEBHOOK_SECRET }) });
+  await registerWebhook(api, key, `${proxy.url}/webhooks`);
   if (target === 'node') return { origin: proxy.url, stop: () => stopChild(proxy.child) };
   const varnish = await startVarnish(Number(new URL(proxy.url).port));
   return {
@@ -204,7 +212,7 @@ async function main(): Promise<void> {
         timers.push(setTimeout(() => void setFaults(api, key, {}), (down.at + down.seconds) * 1000));
       }
       let delivered = 0;
-      const hooks = WEBHOOKS > 0 && target !== 'workerd' && target !== 'direct'
+      const hooks = WEBHOOKS > 0 && target !== 'direct'
         ? setInterval(() => {
             const product = catalog[Math.floor(Math.random() * catalog.length)]!;
             void fetch(`${api}/__emulator/reviews`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, product_ref: product.handle, rating: 5 }) }).then(async (r) => {
@@ -243,7 +251,13 @@ async function main(): Promise<void> {
   writeFileSync(resolve(root, 'bench-results/crowd.json'), JSON.stringify({ duration: DURATION, warmup: WARMUP, load: loadavg(), rows, memory }, null, 2));
 }
 
-main().catch(async (error: unknown) => {
+const USAGE = `npm run bench:crowd -- [--duration S (60)] [--warmup S (20)] [--rates 10,100,200]
+  [--targets direct,node,varnish,workerd] [--down-rate 40] [--down-seconds 10]
+  [--webhooks-per-second N (0: a review added and its signed webhook delivered to the proxy N times a second)]
+  [--skip-down] [--skip-memory]`;
+
+if (process.argv.includes('--help')) console.log(USAGE);
+else main().catch(async (error: unknown) => {
   console.error(error);
   await Promise.all(children.map(stopChild));
   process.exit(1);

@@ -14,6 +14,8 @@ interface Env {
   STOREFRONT_ALLOW_ORIGINS?: string;
   /** This isolate's share of the key's requests per second (default 18). */
   STOREFRONT_REQUESTS_PER_SECOND?: string;
+  /** The service's webhook signing secrets (`whsec_…`, comma-separated: two during a rotation), a secret binding. None: no webhook path. */
+  STOREFRONT_WEBHOOK_SECRETS?: string;
 }
 
 let proxy: StorefrontProxy | undefined;
@@ -26,6 +28,7 @@ export default {
       apiBase: env.STOREFRONT_API_BASE,
       allowOrigins: env.STOREFRONT_ALLOW_ORIGINS ? env.STOREFRONT_ALLOW_ORIGINS.split(',') : [],
       ...(env.STOREFRONT_REQUESTS_PER_SECOND ? { requestsPerSecond: Number(env.STOREFRONT_REQUESTS_PER_SECOND) } : {}),
+      webhookSecrets: (env.STOREFRONT_WEBHOOK_SECRETS ?? '').split(',').map((secret) => secret.trim()).filter(Boolean),
       store: layeredStore(memoryStore({ maxBytes: 16 * 1024 * 1024 }), webCacheStore((caches as unknown as { default: WebCache }).default)),
     });
     return proxy(request, ctx);

@@ -8,6 +8,8 @@ import { createRng, type Rng } from './data/prng.ts';
 export interface Faults {
   /** Milliseconds added before every /v1 answer (or drop). */
   latencyMs?: number;
+  /** Milliseconds every /v1 answer is held once made, before it is sent: it predates what changes meanwhile (a review added). */
+  holdMs?: number;
   /** The next N requests answer 500 `internal`. */
   fail500?: number;
   /** Share (0..1) of requests that answer 500, drawn from a PRNG seeded by the key. */
@@ -55,7 +57,7 @@ function parseReplaceBody(value: unknown): ReplaceBody | string {
   return { ...('body' in input ? { body: input.body } : {}), ...(byPath ? { byPath: byPath as Record<string, unknown> } : {}), ...(count !== undefined ? { count } : {}) };
 }
 
-const COUNTS = ['latencyMs', 'fail500', 'force429', 'retryAfterSeconds', 'drop', 'malformed', 'afterRequests'] as const;
+const COUNTS = ['latencyMs', 'holdMs', 'fail500', 'force429', 'retryAfterSeconds', 'drop', 'malformed', 'afterRequests'] as const;
 const FLAGS = ['down', 'hostile'] as const;
 
 /** Validates a faults object from the control API; returns an error message or the faults. */
@@ -93,6 +95,7 @@ export type FaultAction = 'none' | 'drop' | 'fail500' | 'force429';
 export interface FaultDecision {
   action: FaultAction;
   latencyMs: number;
+  holdMs: number;
   malformed: boolean;
   retryAfterSeconds: number;
   /** Attack strings in the answer (`hostile`). */
@@ -101,7 +104,7 @@ export interface FaultDecision {
   replace?: { body: unknown };
 }
 
-const NO_FAULT: FaultDecision = { action: 'none', latencyMs: 0, malformed: false, retryAfterSeconds: 1, hostile: false };
+const NO_FAULT: FaultDecision = { action: 'none', latencyMs: 0, holdMs: 0, malformed: false, retryAfterSeconds: 1, hostile: false };
 
 export class FaultState {
   /** The faults as set, with the counters as they now stand. */
@@ -120,7 +123,7 @@ export class FaultState {
     const f = this.current;
     if (f.pathIncludes !== undefined && !path.includes(f.pathIncludes)) return NO_FAULT;
     if (this.requests <= (f.afterRequests ?? 0)) return NO_FAULT;
-    const decision: FaultDecision = { ...NO_FAULT, latencyMs: f.latencyMs ?? 0, retryAfterSeconds: Math.max(1, f.retryAfterSeconds ?? 1) };
+    const decision: FaultDecision = { ...NO_FAULT, latencyMs: f.latencyMs ?? 0, holdMs: f.holdMs ?? 0, retryAfterSeconds: Math.max(1, f.retryAfterSeconds ?? 1) };
     const takeOne = (name: 'drop' | 'fail500' | 'force429' | 'malformed'): boolean => {
       if (!f[name]) return false;
       f[name]--;

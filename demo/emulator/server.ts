@@ -161,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       raw = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
       status = 200;
     }
+    if (fault.holdMs > 0) await sleep(fault.holdMs);
     entry.status = status;
     if (status === 429) workspace.rateLimited(entry.at);
     sendJson(res, status, body, headers, raw);

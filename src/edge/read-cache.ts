@@ -66,12 +66,18 @@ export interface ReadCache {
    * `fetch` is called at most once at a time per key, and only within the budget.
    */
   read(key: string, fetch: () => Promise<Fetched>, options?: { waitUntil?: (work: Promise<unknown>) => void }): Promise<CacheResult>;
-  /** Makes the answer for `key` stale, so that the next read refreshes it. Served stale meanwhile. */
+  /**
+   * Makes the answer for `key` stale, so that the next read refreshes it. Served stale
+   * meanwhile. A fetch of `key` already sent may predate the change: its answer is kept as
+   * stale too, and the next read fetches again.
+   */
   expire(key: string): Promise<void>;
   /**
    * Fetches `key` again now (within the budget, with the reads shoppers wait for), the
    * old answer served meanwhile: a webhook said it changed. Resolves `true` once the new
-   * answer is kept. (One fetch already under way is joined, not repeated.)
+   * answer is kept. A fetch still waiting for the budget is joined; one already sent may
+   * predate the change, so another is sent alongside, and whichever answer comes last, the
+   * older is not kept over the newer.
    */
   refresh(key: string, fetch: () => Promise<Fetched>): Promise<boolean>;
   readonly stats: ReadCacheStats;
@@ -92,6 +98,12 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | Failed> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Whether a flight started after `flight` (for a change it could not see) has kept its answer. */
+function laterKept(flight: Flight): boolean {
+  for (let next = flight.next; next; next = next.next) if (next.kept) return true;
+  return false;
+}
+
 const DEFAULTS = { requestsPerSecond: 18, staleWhileRevalidateMs: 5 * 60_000, staleIfErrorMs: 24 * 60 * 60_000, missTimeoutMs: 10_000 } as const;
 
 interface Flight {
@@ -100,6 +112,13 @@ interface Flight {
   demand: number;
   waiting: boolean;
   created: number;
+  /** Its request is sent: an answer that may predate a change made from here on. */
+  sent: boolean;
+  /** A change came after its request was sent (`expire`, `refresh`): the next read or refresh fetches again, in a flight of its own. */
+  outdated: boolean;
+  /** The flight that fetches again; once one after this has kept its answer, this one's older answer is not kept. */
+  next?: Flight;
+  kept: boolean;
 }
 
 /** A flight older than this is taken for lost (see `flight`). */
@@ -120,17 +139,19 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     let current = flights.get(key);
     // A flight this old belonged to a request context that ended without it (Workers cancel its timers): start afresh.
     if (current && now() - current.created > STUCK_FLIGHT_MS) current = undefined;
-    if (current) {
+    if (current && !current.outdated) {
       current.demand++;
       current.waiting ||= waiting;
       return current;
     }
-    const entry: Flight = { demand: 1, waiting, created: now(), promise: Promise.resolve(undefined as never) };
+    const entry: Flight = { demand: 1, waiting, created: now(), sent: false, outdated: false, kept: false, promise: Promise.resolve(undefined as never) };
+    if (current) current.next = entry;
     // Waiting shoppers first, then the most-read refreshes.
     const priority = () => (entry.waiting ? 1e9 : 0) + entry.demand;
     entry.promise = budget
       .run(async () => {
         stats.fetches++;
+        entry.sent = true;
         let fetched: Fetched;
         try {
           fetched = await fetch();
@@ -144,8 +165,11 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
           }
           return fetched;
         }
-        const read: StoredRead = { status: fetched.status, body: fetched.body, contentType: fetched.contentType, storedAt: now(), freshMs: fetched.freshMs };
+        // An answer sent before a change is kept as stale already (the next read fetches again), and not at all over a later one's.
+        const read: StoredRead = { status: fetched.status, body: fetched.body, contentType: fetched.contentType, storedAt: now(), freshMs: entry.outdated ? -1 : fetched.freshMs };
+        if (laterKept(entry)) return read;
         await store.set(key, read, read.freshMs + Math.max(swr, sie));
+        entry.kept = true;
         return read;
       }, priority)
       .catch((error: unknown): Failed => ({ ok: false, reason: error instanceof Error ? error.message : String(error), retryAfterMs: error instanceof BudgetFullError ? error.retryAfterMs : 1000 }))
@@ -155,6 +179,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     current = entry;
     flights.set(key, current);
     return current;
+  };
+
+  /** A change came: the flight under way for `key`, if its request is sent, no longer answers for what follows. */
+  const outdate = (key: string): void => {
+    const current = flights.get(key);
+    if (current?.sent) current.outdated = true;
   };
 
   const unavailable = (fetched: Failed): CacheResult => {
@@ -194,11 +224,13 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       return unavailable(result);
     },
     async expire(key) {
+      outdate(key);
       const kept = await store.get(key);
       // Fresh until just before now: stale from here on, with its stale windows counted from now.
       if (kept) await store.set(key, { ...kept, freshMs: Math.min(kept.freshMs, now() - kept.storedAt - 1) }, Math.max(swr, sie));
     },
     refresh(key, fetch) {
+      outdate(key);
       return flight(key, fetch, true).promise.then((result) => !('ok' in result));
     },
     get stats() {

@@ -70,6 +70,19 @@ describe('faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('holdMs holds an answer once made: it predates a review added meanwhile', async () => {
+    const key = await registerKey('faults_hold', { faults: { holdMs: 600 } });
+    const summary = '/v1/products/aster-linen-shirt/review-summary?market=us';
+    const count = async () => (await getJson<{ count: number }>(summary, key)).body.count;
+    const before = await count();
+    const held = count();
+    await expect.poll(async () => (await requestLog(key)).length).toBe(2);
+    const added = await fetch(`${base}/__emulator/reviews`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, product_ref: 'aster-linen-shirt', rating: 5 }) });
+    expect(added.status).toBe(201);
+    expect(await held).toBe(before);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('pathIncludes limits faults to matching paths', async () => {
     const key = await registerKey('faults_path', { faults: { fail500: 5, pathIncludes: '/reviews' } });
     expect(await statusOf(POSTS, key)).toBe(200);

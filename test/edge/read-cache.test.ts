@@ -80,7 +80,68 @@ describe('read cache', () => {
     expect(await cache.read('k', fetch)).toMatchObject({ state: 'stale' });
     await expect.poll(async () => ((await cache.read('k', fetch)).ok ? version : 0)).toBe(2);
   });
+
+  it('refresh() during a fetch already sent fetches again, and keeps the newer answer whichever comes last', async () => {
+    const cache = createReadCache({ requestsPerSecond: Infinity });
+    const slow = held();
+    let fetches = 0;
+    const fetch = async () => (++fetches === 2 ? slow.answer : answer(`{"v":${fetches}}`, 60_000));
+    await cache.read('k', fetch);
+    await cache.expire('k');
+    // A shopper's read starts a refresh; the API has made its answer ("v":2) when the change comes.
+    expect(await cache.read('k', fetch)).toMatchObject({ state: 'stale' });
+    await expect.poll(() => fetches).toBe(2);
+    expect(await cache.refresh('k', fetch)).toBe(true);
+    expect(fetches).toBe(3);
+    expect(await cache.read('k', fetch)).toMatchObject({ state: 'hit', read: { body: '{"v":3}' } });
+    slow.release(answer('{"v":2}', 60_000));
+    await expect.poll(() => slow.settled).toBe(true);
+    expect(await cache.read('k', fetch)).toMatchObject({ state: 'hit', read: { body: '{"v":3}' } });
+    expect(fetches).toBe(3);
+  });
+
+  it('expire() during a fetch already sent keeps its answer as stale: the next reads fetch once more, together', async () => {
+    const cache = createReadCache({ requestsPerSecond: Infinity });
+    const slow = held();
+    let fetches = 0;
+    const fetch = async () => (++fetches === 1 ? slow.answer : answer(`{"v":${fetches}}`, 60_000));
+    const first = cache.read('k', fetch);
+    await expect.poll(() => fetches).toBe(1);
+    await cache.expire('k');
+    slow.release(answer('{"v":1}', 60_000));
+    // Whoever waited for it gets it: they asked before the change.
+    expect(await first).toMatchObject({ ok: true, state: 'miss', read: { body: '{"v":1}' } });
+    const next = await Promise.all(Array.from({ length: 5 }, () => cache.read('k', fetch)));
+    expect(next.map((r) => r.ok && r.state)).toEqual(next.map(() => 'stale'));
+    await expect.poll(async () => ((await cache.read('k', fetch)).ok ? fetches : 0)).toBe(2);
+    expect(await cache.read('k', fetch)).toMatchObject({ state: 'hit', read: { body: '{"v":2}' } });
+  });
+
+  it('refresh() joins a fetch still waiting for the budget (it will see the change)', async () => {
+    const cache = createReadCache({ requestsPerSecond: 1 });
+    let fetches = 0;
+    await cache.read('other', async () => answer('{}'));
+    const waiting = cache.read('k', async () => answer(`{"v":${++fetches}}`));
+    await expect.poll(() => cache.stats.waiting).toBe(1);
+    expect(await cache.refresh('k', async () => answer(`{"v":${++fetches}}`))).toBe(true);
+    expect(await waiting).toMatchObject({ ok: true, read: { body: '{"v":1}' } });
+    expect(fetches).toBe(1);
+  });
 });
+
+/** An answer the test hands over when it likes. */
+function held() {
+  let release!: (fetched: Fetched) => void;
+  const state = { settled: false };
+  const answer = new Promise<Fetched>((resolve) => (release = resolve)).finally(() => setTimeout(() => (state.settled = true), 0));
+  return {
+    answer,
+    release: (fetched: Fetched) => release(fetched),
+    get settled() {
+      return state.settled;
+    },
+  };
+}
 
 describe('budget', () => {
   it('sends at most its number of requests in any second, the most-read first', async () => {

@@ -20,3 +20,10 @@ export async function startProxy(name: string, options: Partial<StorefrontProxyO
   onTestFinished(() => server.close());
   return { url: server.url, key, proxy };
 }
+
+/** A POST to the emulator's control API (`/__emulator/…`): add a review, send a webhook. */
+export async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${apiBase}/__emulator/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -14,12 +14,12 @@ export async function bundleWorker(): Promise<string> {
 }
 
 /** Miniflare with the worker and its settings; `port` serves it over HTTP too. */
-export async function startWorker(bindings: { key: string; apiBase: string; allowOrigins?: string; requestsPerSecond?: number }, port?: number): Promise<{ mf: Miniflare; url: string }> {
+export async function startWorker(bindings: { key: string; apiBase: string; allowOrigins?: string; requestsPerSecond?: number; webhookSecrets?: string }, port?: number): Promise<{ mf: Miniflare; url: string }> {
   const mf = new Miniflare({
     modules: true,
     script: await bundleWorker(),
     compatibilityDate: '2025-09-01',
-    bindings: { STOREFRONT_PUBLISHABLE_KEY: bindings.key, STOREFRONT_API_BASE: bindings.apiBase, ...(bindings.allowOrigins ? { STOREFRONT_ALLOW_ORIGINS: bindings.allowOrigins } : {}), ...(bindings.requestsPerSecond ? { STOREFRONT_REQUESTS_PER_SECOND: String(bindings.requestsPerSecond) } : {}) },
+    bindings: { STOREFRONT_PUBLISHABLE_KEY: bindings.key, STOREFRONT_API_BASE: bindings.apiBase, ...(bindings.allowOrigins ? { STOREFRONT_ALLOW_ORIGINS: bindings.allowOrigins } : {}), ...(bindings.requestsPerSecond ? { STOREFRONT_REQUESTS_PER_SECOND: String(bindings.requestsPerSecond) } : {}), ...(bindings.webhookSecrets ? { STOREFRONT_WEBHOOK_SECRETS: bindings.webhookSecrets } : {}) },
     ...(port !== undefined ? { port, host: '127.0.0.1' } : {}),
   });
   const url = (await mf.ready).origin;

@@ -1,7 +1,8 @@
 /** The Workers recipe in workerd (Miniflare): the same answers as the API, its cache, its refusals. */
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { Webhook } from 'standardwebhooks';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
-import { apiBase } from './support.ts';
+import { apiBase, control } from './support.ts';
 import { startWorker } from './workerd-support.ts';
 
 describe('the read proxy in workerd', () => {
@@ -52,6 +53,44 @@ describe('the read proxy in workerd', () => {
     expect(again).toEqual(paths.map(() => 200));
   }, 60_000);
 
+  it('refreshes a read on a signed webhook (secrets from its binding), and nothing on a forged, old or replayed one', async () => {
+    const key = await testKey(apiBase, 'workerd-webhooks');
+    const secret = `whsec_${Buffer.from('workerd-webhook-secret-0123456789').toString('base64')}`;
+    const older = `whsec_${Buffer.from('an-older-secret-of-a-rotation-01').toString('base64')}`;
+    // Served over HTTP: the emulator delivers its webhooks to the worker.
+    const { mf, url } = await startWorker({ key, apiBase, webhookSecrets: `${older}, ${secret}` }, 0);
+    onTestFinished(() => mf.dispose());
+    await control('webhooks', { key, url: `${url}/webhooks`, secret });
+    const summary = '/v1/products/aster-linen-shirt/review-summary?market=us';
+    const count = async () => ((await (await fetch(`${url}${summary}`)).json()) as { count: number }).count;
+    const requests = async () => (await requestLog(apiBase, key)).length;
+    const before = await count();
+    expect(await requests()).toBe(1);
+
+    const event = JSON.stringify({ version: '1', id: 'msg_w', type: 'product-review.submitted', created_at: new Date().toISOString(), data: { product: { handle: 'aster-linen-shirt' } }, origin: { flow: 'f' } });
+    const post = (id: string, at: Date, signingSecret: string, body = event) =>
+      fetch(`${url}/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(signingSecret).sign(id, at, event) }, body });
+    const forged = `whsec_${Buffer.from('not-the-secret-of-this-shop-0123').toString('base64')}`;
+    expect((await post('msg_forged', new Date(), forged)).status).toBe(401);
+    expect((await post('msg_tampered', new Date(), secret, event.replace('aster', 'fjord'))).status).toBe(401);
+    expect((await post('msg_old', new Date(Date.now() - 10 * 60_000), secret)).status).toBe(401);
+
+    // A review added, its webhook delivered: the next read shows it, from one request; so none came of the refused ones.
+    expect((await control('reviews', { key, product_ref: 'aster-linen-shirt', rating: 3 })).delivery).toMatchObject({ status: 200 });
+    await expect.poll(count, { timeout: 1000, interval: 50 }).toBe(before + 1);
+    expect(await requests()).toBe(2);
+
+    // A delivery signed with the older secret of a rotation, then replayed: one refresh; a later one shows none came of the replays.
+    const at = new Date();
+    expect((await post('msg_rotated', at, older)).status).toBe(200);
+    await expect.poll(requests).toBe(3);
+    for (let i = 0; i < 3; i++) expect(await (await post('msg_rotated', at, older)).json()).toEqual({ received: true, duplicate: true });
+    expect((await post('msg_last', new Date(), secret)).status).toBe(200);
+    await expect.poll(requests).toBe(4);
+    expect(await count()).toBe(before + 1);
+    expect(await requests()).toBe(4);
+  });
+
   it('refuses what is not a Storefront read', async () => {
     const key = await testKey(apiBase, 'workerd-refuse');
     const { mf } = await startWorker({ key, apiBase });
@@ -62,6 +101,8 @@ describe('the read proxy in workerd', () => {
       ['/__emulator/info', {}, 404],
       ['/v1/posts?market=us&url=http://evil.example', {}, 400],
       ['/v1/posts?market=us', { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } }, 403],
+      // No webhook secret bound: no webhook path.
+      ['/webhooks', { method: 'POST', body: '{}' }, 404],
     ];
     for (const [path, init, status] of cases) {
       const answer = await mf.dispatchFetch(`http://shop.example${path}`, init as never);
