@@ -18,8 +18,10 @@ const LAYERS = [
   { name: 'controllers', files: ['src/controllers/**'], may: ['shared', 'page', 'api', 'i18n', 'queries'] },
   { name: 'analytics', files: ['src/analytics/**'], may: ['shared', 'page', 'api'] },
   { name: 'loader', files: ['src/loader/**'], may: ['shared', 'page'], packages: false },
+  // The read proxy (storefront-widgets/edge) runs on servers: it uses the API's wire names and checks, never the browser's layers.
+  { name: 'edge', files: ['src/edge/**'], may: ['shared', 'api'] },
 ];
-const FOLDERS = ['shared', 'page', 'api', 'i18n', 'queries', 'controllers', 'analytics', 'elements', 'loader', 'ssr'];
+const FOLDERS = ['shared', 'page', 'api', 'i18n', 'queries', 'controllers', 'analytics', 'elements', 'loader', 'ssr', 'edge'];
 /** Imports of the entry modules (index, register, react, registration) from below them. */
 const ENTRIES = '(^|/)(index|register|react|registration)\\.js$';
 

@@ -86,7 +86,7 @@ const loaderBuild = browserBuild(
 );
 
 /** The package's ES modules, one file per source module, dependencies external, not minified (apps minify). */
-const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies), /^node:/];
 const npmBuild: UserConfig = {
   root: '.',
   publicDir: false,
@@ -99,11 +99,11 @@ const npmBuild: UserConfig = {
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'ssr/index': src('ssr/index.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [elementSource(tag).replace(/\.ts$/, ''), elementEntries[tag]!])) },
+      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'ssr/index': src('ssr/index.ts'), 'edge/index': src('edge/index.ts'), 'edge/cli': src('edge/cli.ts'), 'edge/node': src('edge/node.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [elementSource(tag).replace(/\.ts$/, ''), elementEntries[tag]!])) },
       formats: ['es'],
     },
     rolldownOptions: {
-      external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+      external: (id) => external.some((name) => (typeof name === 'string' ? id === name || id.startsWith(`${name}/`) : name.test(id))),
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },

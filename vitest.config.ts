@@ -26,6 +26,16 @@ export default defineConfig({
         },
       },
       {
+        // The read proxy (src/edge/) over real HTTP: the emulator behind it, Node, workerd and Varnish in front.
+        test: {
+          name: 'edge',
+          include: ['test/edge/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/emulator.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         // Pre-bundled up front: a dependency first met in a lazily loaded chunk would
         // otherwise make Vite reload the test page in the middle of a run.
         optimizeDeps: {

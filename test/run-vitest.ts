@@ -30,9 +30,9 @@ function vitest(args: string[]): Promise<{ code: number; output: string }> {
   });
 }
 
-/** The test files of the three Vitest projects (vitest.config.ts) that `filters` select, as absolute paths. */
+/** The test files of the Vitest projects (vitest.config.ts) that `filters` select, as absolute paths. */
 function testFiles(filters: readonly string[]): string[] {
-  return ['unit', 'contract', 'browser']
+  return ['unit', 'contract', 'edge', 'browser']
     .flatMap((project) =>
       readdirSync(join(root, 'test', project), { recursive: true, encoding: 'utf8' })
         .filter((file) => file.endsWith('.test.ts'))

@@ -32,6 +32,8 @@ export interface ApiRequest {
   search: URLSearchParams;
   /** Whether `/v1/products/ratings` exists for the key (a control switch turns it off, as on an older API). */
   ratings: boolean;
+  /** Reviews added for the key (`POST /__emulator/reviews`), newest first, by product id (`company` for the store's own). */
+  added?: ReadonlyMap<string, readonly SeedReview[]>;
 }
 
 const fail = (status: number, code: string, message: string): ApiResult => ({ status, body: errorBody(code, message) });
@@ -143,8 +145,10 @@ export class Api {
     return ref === null ? null : this.productsByRef.get(ref);
   }
 
-  private reviewsOf(product: SeedProduct | null): SeedReview[] {
-    return product ? this.world.productReviews.get(product.id)! : this.world.companyReviews;
+  private reviewsOf(product: SeedProduct | null, req: ApiRequest): SeedReview[] {
+    const seeded = product ? this.world.productReviews.get(product.id)! : this.world.companyReviews;
+    const added = req.added?.get(product?.id ?? 'company');
+    return added?.length ? [...added, ...seeded] : seeded;
   }
 
   private reviews(req: ApiRequest, ref: string | null): ApiResult {
@@ -162,7 +166,7 @@ export class Api {
     const product = this.product(ref);
     if (product === undefined) return fail(404, 'not_found', `product not found: ${ref}`);
 
-    let reviews = this.reviewsOf(product).filter((r) => rating === undefined || r.rating === rating);
+    let reviews = this.reviewsOf(product, req).filter((r) => rating === undefined || r.rating === rating);
     if (sort !== 'newest') reviews = [...reviews].sort((x, y) => (sort === 'highest' ? y.rating - x.rating : x.rating - y.rating));
     const query = JSON.stringify(['reviews', req.key, product?.id ?? 'company', market.id, sort, rating ?? null]);
     const page = this.page(p, reviews, query, limit);
@@ -178,7 +182,7 @@ export class Api {
     if (!p.ok || !market) return invalid(p);
     const product = this.product(ref);
     if (product === undefined) return fail(404, 'not_found', `product not found: ${ref}`);
-    return { status: 200, cache: 'reviews', body: this.views.summary(this.reviewsOf(product), market, product ? 'product' : 'company') };
+    return { status: 200, cache: 'reviews', body: this.views.summary(this.reviewsOf(product, req), market, product ? 'product' : 'company') };
   }
 
   /** Average and count of each known product asked for, in the order asked; unknown refs are left out. */
@@ -193,7 +197,7 @@ export class Api {
     const data = refs.flatMap((ref) => {
       const product = this.productsByRef.get(ref);
       if (!product) return [];
-      const { average, count } = this.views.rating(this.reviewsOf(product));
+      const { average, count } = this.views.rating(this.reviewsOf(product, req));
       return [{ product_ref: ref, average, count }];
     });
     return { status: 200, cache: 'reviews', body: { data } };
@@ -210,7 +214,7 @@ export class Api {
       status: 200,
       cache: 'reviews',
       contentType: 'application/ld+json',
-      body: richSnippet(this.views, product, this.reviewsOf(product), market, this.origin),
+      body: richSnippet(this.views, product, this.reviewsOf(product, req), market, this.origin),
     };
   }
 }

@@ -1,4 +1,5 @@
 /** Publishable keys, their workspaces (plan, rate bucket, faults, request log) and the token bucket. */
+import type { SeedReview } from './data/seed.ts';
 import { FaultState, type Faults } from './faults.ts';
 
 export type Plan = 'reviews' | 'noreviews';
@@ -60,6 +61,7 @@ export interface LogEntry {
 }
 
 const LOG_LIMIT = 2000;
+const SECONDS_KEPT = 900;
 
 export function queryObject(search: URLSearchParams): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
@@ -76,6 +78,10 @@ export class Workspace {
   /** Whether `/v1/products/ratings` exists for this key; switched off, it answers 404 as on an older API. */
   ratings = true;
   readonly log: LogEntry[] = [];
+  /** Reviews added through the control API, newest first, by product id (`company`). */
+  readonly added = new Map<string, SeedReview[]>();
+  /** Where the key's webhooks go, signed with `secret` (`POST /__emulator/webhooks`). */
+  webhook: { url: string; secret: string } | undefined;
 
   constructor(
     readonly key: string,
@@ -95,6 +101,26 @@ export class Workspace {
   record(entry: LogEntry): void {
     this.log.push(entry);
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+    this.second(entry.at).requests++;
+  }
+
+  /** Requests and 429 answers per wall-clock second (the last 15 minutes), which the log cannot hold at load. */
+  readonly seconds = new Map<number, { requests: number; rateLimited: number }>();
+
+  /** Counts a 429 answer of the key. */
+  rateLimited(at: number): void {
+    this.second(at).rateLimited++;
+  }
+
+  private second(at: number): { requests: number; rateLimited: number } {
+    const second = Math.floor(at / 1000);
+    let counts = this.seconds.get(second);
+    if (counts === undefined) {
+      counts = { requests: 0, rateLimited: 0 };
+      this.seconds.set(second, counts);
+      for (const old of this.seconds.keys()) if (old < second - SECONDS_KEPT) this.seconds.delete(old);
+    }
+    return counts;
   }
 }
 

@@ -8,6 +8,9 @@ import { GALLERIES, ITEM_TYPES, LABELS, MARKETS, PROFILES } from './data/catalog
 import type { World } from './data/seed.ts';
 import { parseFaults } from './faults.ts';
 import { readJson, sendError, sendJson } from './http.ts';
+import { deliver, newSecret, productRef } from './webhooks.ts';
+
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 
 export const CONTROL_METHODS = 'GET, POST, DELETE, OPTIONS';
 
@@ -27,6 +30,10 @@ const CONTROL_ENDPOINTS = [
   { method: 'POST', path: '/__emulator/faults', body: '{ key, faults }' },
   { method: 'POST', path: '/__emulator/ratings', body: '{ key, available: boolean }: false makes /v1/products/ratings answer 404 not_found for the key' },
   { method: 'GET', path: '/__emulator/log?key=K', body: '' },
+  { method: 'POST', path: '/__emulator/webhooks', body: '{ key, url, secret?: "whsec_…" }: where the key\'s webhooks go (Standard Webhooks, signed); answers the secret' },
+  { method: 'POST', path: '/__emulator/webhooks/send', body: '{ key, type, data?, id?, timestamp? }: a test send of any event (the same id: a retry; an old timestamp, epoch seconds)' },
+  { method: 'POST', path: '/__emulator/reviews', body: '{ key, product_ref?, rating? }: adds a review for the key (the company\'s without product_ref) and delivers its *-review.submitted webhook' },
+  { method: 'GET', path: '/__emulator/counts?key=K', body: '{ seconds: [{ at (epoch second), requests, rate_limited }] } for the last 15 minutes: what reached the API under load' },
   { method: 'DELETE', path: '/__emulator/log?key=K', body: '' },
   { method: 'GET', path: '/__emulator/info', body: '' },
 ];
@@ -58,6 +65,15 @@ export class Control {
       // Faults may carry whole replacement bodies (`replaceBody`).
       if (route === 'POST /__emulator/faults') return this.setFaults(res, await readJson(req, 16 * 1024 * 1024));
       if (route === 'POST /__emulator/ratings') return this.setRatings(res, await readJson(req));
+      if (route === 'GET /__emulator/counts') {
+        const workspace = this.workspaces.get(url.searchParams.get('key') ?? '');
+        if (!workspace) return sendError(res, 404, 'not_found', `unknown key: ${url.searchParams.get('key') ?? ''}`);
+        const seconds = [...workspace.seconds].sort(([a], [b]) => a - b).map(([at, counts]) => ({ at, requests: counts.requests, rate_limited: counts.rateLimited }));
+        return sendJson(res, 200, { seconds });
+      }
+      if (route === 'POST /__emulator/webhooks') return this.setWebhook(res, await readJson(req));
+      if (route === 'POST /__emulator/webhooks/send') return await this.sendWebhook(res, await readJson(req));
+      if (route === 'POST /__emulator/reviews') return await this.addReview(res, await readJson(req));
       if (url.pathname === '/__emulator/log' && (req.method === 'GET' || req.method === 'DELETE')) {
         const key = url.searchParams.get('key') ?? '';
         const workspace = this.workspaces.get(key);
@@ -99,6 +115,55 @@ export class Control {
     workspace.setFaults(faults.faults);
     sendJson(res, 200, { key: workspace.key, faults: workspace.faults.current });
   }
+
+  private workspaceOf(input: Record<string, unknown>) {
+    return typeof input.key === 'string' ? this.workspaces.get(input.key) : undefined;
+  }
+
+  /** Where the key's webhooks go; a secret is made when none is given. */
+  private setWebhook(res: ServerResponse, body: unknown): void {
+    const input = record(body);
+    const workspace = this.workspaceOf(input);
+    if (!workspace) return sendError(res, 404, 'not_found', `unknown key: ${String(input.key)}`);
+    if (typeof input.url !== 'string' || !/^https?:\/\//.test(input.url)) return sendError(res, 400, 'invalid_request', 'url: must be an http(s) URL');
+    if (input.secret !== undefined && (typeof input.secret !== 'string' || !input.secret.startsWith('whsec_'))) return sendError(res, 400, 'invalid_request', 'secret: must start with whsec_');
+    workspace.webhook = { url: input.url, secret: (input.secret as string | undefined) ?? newSecret() };
+    sendJson(res, 200, { key: workspace.key, url: workspace.webhook.url, secret: workspace.webhook.secret });
+  }
+
+  /** A test send (or a retry, with the same `id`; or an old `timestamp`, epoch seconds) of any event to the key's destination. */
+  private async sendWebhook(res: ServerResponse, body: unknown): Promise<void> {
+    const input = record(body);
+    const workspace = this.workspaceOf(input);
+    if (!workspace?.webhook) return sendError(res, 404, 'not_found', `no webhook destination for key: ${String(input.key)}`);
+    if (typeof input.type !== 'string') return sendError(res, 400, 'invalid_request', 'type: required');
+    const delivery = await deliver(workspace.webhook, input.type, input.data ?? {}, {
+      ...(typeof input.id === 'string' ? { id: input.id } : {}),
+      ...(typeof input.timestamp === 'number' ? { timestamp: new Date(input.timestamp * 1000) } : {}),
+    });
+    sendJson(res, 200, { delivery });
+  }
+
+  /** Adds a review for the key (a product's, or the company's without `product_ref`) and delivers its `*-review.submitted` webhook. */
+  private async addReview(res: ServerResponse, body: unknown): Promise<void> {
+    const input = record(body);
+    const workspace = this.workspaceOf(input);
+    if (!workspace) return sendError(res, 404, 'not_found', `unknown key: ${String(input.key)}`);
+    const ref = input.product_ref;
+    const product = typeof ref === 'string' ? this.world.products.find((p) => p.id === ref || p.handle === ref) : null;
+    if (product === undefined) return sendError(res, 404, 'not_found', `product not found: ${String(ref)}`);
+    const rating = input.rating ?? 5;
+    if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) return sendError(res, 400, 'invalid_request', 'rating: must be an integer from 1 to 5');
+    const bucket = product?.id ?? 'company';
+    const template = (product ? this.world.productReviews.get(product.id)![0] : this.world.companyReviews[0]) ?? this.world.companyReviews[0]!;
+    const review = { ...template, id: `rev_added_${workspace.key.slice(-6)}_${++this.added}`, productId: product?.id ?? null, rating, createdAt: new Date().toISOString(), reply: undefined };
+    workspace.added.set(bucket, [review, ...(workspace.added.get(bucket) ?? [])]);
+    const data = { review: { id: review.id, rating, ...(product ? { product: productRef(product) } : {}) }, ...(product ? { product: productRef(product) } : {}) };
+    const delivery = workspace.webhook ? await deliver(workspace.webhook, product ? 'product-review.submitted' : 'company-review.submitted', data) : null;
+    sendJson(res, 201, { review_id: review.id, delivery });
+  }
+
+  private added = 0;
 
   /** Turns `/v1/products/ratings` off (404, so that a client's fallback can be tested) or on again for one key. */
   private setRatings(res: ServerResponse, body: unknown): void {

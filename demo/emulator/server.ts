@@ -141,7 +141,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       headers.Allow = 'GET, OPTIONS';
       result = { status: 405, body: errorBody('method_not_allowed', `${req.method} is not allowed; the Storefront API is read only`) };
     } else {
-      result = api.handle({ key: workspace.key, plan: workspace.plan, path, search: target.searchParams, ratings: workspace.ratings });
+      result = api.handle({ key: workspace.key, plan: workspace.plan, path, search: target.searchParams, ratings: workspace.ratings, added: workspace.added });
     }
     let body = result.body;
     if (result.status === 200) {
@@ -162,6 +162,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       status = 200;
     }
     entry.status = status;
+    if (status === 429) workspace.rateLimited(entry.at);
     sendJson(res, status, body, headers, raw);
   };
 

@@ -77,3 +77,31 @@ export const RATE_LIMIT = { capacity: 40, refillPerSecond: 20 } as const;
 
 export type ReviewSort = 'newest' | 'highest' | 'lowest';
 export type LabelMatch = 'any' | 'all';
+
+/**
+ * Webhooks (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`).
+ * The event types are the service's; the shape of `data` is **assumed** (the spec does not
+ * show it): the review (`review`) or post (`post`) it concerns, with its product as
+ * `product` (`{ id, handle }`) beside it or inside it, and a post's products under
+ * `tagged_products[].product`.
+ */
+export const webhookEvents = {
+  productReviewSubmitted: 'product-review.submitted',
+  productReviewReplied: 'product-review.replied',
+  companyReviewSubmitted: 'company-review.submitted',
+  companyReviewReplied: 'company-review.replied',
+  uploadCompleted: 'upload.completed',
+} as const;
+
+export const webhookEnvelope = { type: 'type', data: 'data' } as const;
+
+export const webhookData = {
+  review: 'review',
+  post: 'post',
+  product: 'product',
+  productId: 'id',
+  productHandle: 'handle',
+  taggedProducts: 'tagged_products',
+} as const;
+
+export const webhookHeaders = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;

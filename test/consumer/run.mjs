@@ -10,7 +10,8 @@
 //   `"nodenext"`;
 // - the React entry keeps its `'use client'` directive;
 // - resolution: every `exports` entry resolves in Node;
-// - runtime: `storefront-widgets/ssr` runs in Node.
+// - runtime: `storefront-widgets/ssr` runs in Node; `storefront-widgets/edge` loads
+//   without a DOM and the package's bin (`storefront-widgets proxy`) serves and stops.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,28 @@ try {
       const { richSnippetScript } = await import('${pkg.name}/ssr');
       const html = richSnippetScript({ '@context': 'https://schema.org', '@type': 'Product', name: 'Mug </script><b>' });
       if (!html.startsWith('<script type="application/ld+json">') || html.includes('</script><b>')) throw new Error(html);`;
+    run(process.execPath, ['--input-type=module', '-e', script]);
+  });
+  check('storefront-widgets/edge loads in Node without a DOM, and its bin serves the proxy and stops on SIGTERM', () => {
+    // The API base is a closed port: the proxy answers what it refuses itself, and 503 for a read it cannot get.
+    const script = `
+      import { spawn } from 'node:child_process';
+      const edge = await import('${pkg.name}/edge');
+      if (typeof edge.createStorefrontProxy !== 'function' || typeof globalThis.document !== 'undefined') throw new Error('edge entry');
+      const child = spawn('node_modules/.bin/storefront-widgets', ['proxy', '--publishable-key', 'svc_pk_consumer', '--api-base', 'http://127.0.0.1:9', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const url = await new Promise((done, fail) => {
+        let out = '';
+        child.stdout.on('data', (chunk) => { out += chunk; const m = /http:\\/\\/127\\.0\\.0\\.1:\\d+/.exec(out); if (m) done(m[0]); });
+        child.on('exit', (code) => fail(new Error('exited ' + code + ': ' + out)));
+        setTimeout(() => fail(new Error('no URL printed: ' + out)), 15000);
+      });
+      const refused = await fetch(url + '/__emulator/info');
+      const down = await fetch(url + '/v1/company/review-summary?market=us');
+      if (refused.status !== 404 || down.status !== 503 || !down.headers.get('retry-after')) throw new Error(refused.status + ' ' + down.status);
+      const exited = new Promise((done) => child.on('exit', done));
+      child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) throw new Error('exit code ' + code);`;
     run(process.execPath, ['--input-type=module', '-e', script]);
   });
 } finally {

@@ -1,0 +1,172 @@
+import { assertPublishableKey } from '../api/keys.js';
+import { assertApiBase } from '../api/url.js';
+import { API_VERSION_PATH, headers as wireHeaders } from '../api/wire.js';
+import { createReadCache, type CacheResult, type Fetched, type ReadCache } from './read-cache.js';
+import { matchRead, type ReadKind } from './routes.js';
+import { memoryStore, type ReadStore } from './stores.js';
+import { cacheControl, errorResponse, readResponse, type Cors } from './responses.js';
+import { banPattern, createReadIndex } from './changes.js';
+import { createWebhookReceiver, type Change } from './webhooks.js';
+
+export interface StorefrontProxyOptions {
+  /** The shop's publishable key (`svc_pk_…`), held by the proxy; a secret key is refused here, before any request. */
+  publishableKey: string;
+  /** Origin (and optional path) of the Storefront API, without `/v1`. */
+  apiBase: string;
+  /** Where the proxy is mounted on its own origin, e.g. `/storefront-api` (widgets then use `api-base="/storefront-api"`'s absolute URL). Default: the root. */
+  basePath?: string;
+  /** Origins whose pages may read the proxy cross-origin (`https://shop.example`, or `*`). Default none: same-origin only. */
+  allowOrigins?: readonly string[];
+  /**
+   * Seconds each kind of read stays fresh. Defaults: `posts` as the API's `Cache-Control`
+   * says (`'api'`; 60 s today), review lists, summaries, ratings and rich snippets 30 s:
+   * the longest a new or removed review takes to show. `errors` (a 4xx of the API, such as
+   * an unknown product): 10 s.
+   */
+  freshness?: Partial<Record<Exclude<ReadKind, 'posts'>, number>> & { posts?: number | 'api'; errors?: number };
+  /** Seconds past freshness an answer is served while it refreshes. Default 300. */
+  staleWhileRevalidate?: number;
+  /** Seconds past freshness an answer is served while the API fails or answers 429. Default 86 400. */
+  staleIfError?: number;
+  /** Requests toward the API in any one second, per proxy instance. Default 18 (the key's limit is 20). */
+  requestsPerSecond?: number;
+  /** Cap of the default memory store, in bytes. Default 64 MiB. */
+  maxBytes?: number;
+  /** Where answers are kept instead of memory alone (see `webCacheStore`, `layeredStore`). */
+  store?: ReadStore;
+  /** A read cache of one's own (shared with server rendering, say); `store`, `maxBytes` and the budget options are then its own. */
+  cache?: ReadCache;
+  /** Milliseconds before a request to the API counts as failed. Default 8000. */
+  timeoutMs?: number;
+  /**
+   * The signing secrets (`whsec_…`; two during a rotation) of the service's webhooks: the
+   * proxy then answers `POST {basePath}/webhooks`, and each verified review or upload
+   * event refreshes the reads it concerns. None: that path does not exist.
+   */
+  webhookSecrets?: readonly string[];
+  /** Called once a webhook's reads are refreshed, with a regular expression of the paths they are read at: a CDN in front bans them (`varnishBan(url)`). */
+  purge?: (pattern: string) => void | Promise<void>;
+}
+
+/** Background work after an answer was sent: Workers' `ctx`, or nothing (Node lets it run). */
+export interface ProxyContext {
+  waitUntil?(work: Promise<unknown>): void;
+}
+
+export interface StorefrontProxy {
+  (request: Request, context?: ProxyContext): Promise<Response>;
+  /** The read cache behind the proxy: its stats, and `expire(key)` for what a webhook says changed. */
+  readonly cache: ReadCache;
+}
+
+const DEFAULT_FRESHNESS = { posts: 'api', reviews: 30, reviewSummary: 30, ratings: 30, richSnippet: 30, errors: 10 } as const;
+/** Posts' freshness when the API's answer says none. */
+const POSTS_FALLBACK_SECONDS = 60;
+const MAX_BODY_CHARS = 8 * 1024 * 1024;
+
+/** A Fetch-standard handler that answers the Storefront API's reads from a shared cache. See the README's "When your shop is busy". */
+export function createStorefrontProxy(options: StorefrontProxyOptions): StorefrontProxy {
+  assertPublishableKey(options.publishableKey);
+  assertApiBase(options.apiBase);
+  const apiBase = options.apiBase.replace(/\/+$/, '').replace(new RegExp(`${API_VERSION_PATH}$`), '');
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  if (basePath !== '' && !/^\/[\w\-./~]*$/.test(basePath)) throw new TypeError(`storefront-widgets/edge: basePath "${basePath.slice(0, 100)}" must be a path such as /storefront-api.`);
+  const freshness = { ...DEFAULT_FRESHNESS, ...options.freshness };
+  const cache =
+    options.cache ??
+    createReadCache({
+      store: options.store ?? memoryStore(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+      ...(options.requestsPerSecond !== undefined ? { requestsPerSecond: options.requestsPerSecond } : {}),
+      ...(options.staleWhileRevalidate !== undefined ? { staleWhileRevalidateMs: options.staleWhileRevalidate * 1000 } : {}),
+      ...(options.staleIfError !== undefined ? { staleIfErrorMs: options.staleIfError * 1000 } : {}),
+    });
+  const timeoutMs = options.timeoutMs ?? 8000;
+  const authorization = `Bearer ${options.publishableKey}`;
+  const allowOrigins = new Set(options.allowOrigins ?? []);
+  const receive = options.webhookSecrets?.length ? createWebhookReceiver(options.webhookSecrets) : undefined;
+  const index = createReadIndex();
+
+  /** Fetches again every read a webhook's change concerns, then has a CDN in front drop its copies. */
+  const apply = async (change: Change): Promise<void> => {
+    const reads = index.find(change);
+    await Promise.all([...reads].map(([key, read]) => cache.refresh(key, () => fetchRead(read.kind, read.target))));
+    await options.purge?.(banPattern(change, basePath));
+  };
+
+  const webhook = async (request: Request, cors: Cors, context: ProxyContext | undefined): Promise<Response> => {
+    if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'webhooks are POSTed', cors, { Allow: 'POST' });
+    const delivery = await receive!(request);
+    if (!delivery.ok) return errorResponse(delivery.status, 'invalid_webhook', delivery.message, cors);
+    if (delivery.change) {
+      const work = apply(delivery.change).catch((error: unknown) => console.error('storefront-widgets/edge: a webhook\'s refresh failed:', error));
+      context?.waitUntil?.(work);
+    }
+    return new Response(JSON.stringify({ received: true, duplicate: delivery.duplicate }), { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  };
+
+  const fetchRead = async (kind: ReadKind, target: string): Promise<Fetched> => {
+    // Built afresh: nothing of the caller's request (cookies, Authorization, other headers) goes to the API.
+    const response = await fetch(`${apiBase}${target}`, { headers: { [wireHeaders.authorization]: authorization, Accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const body = await response.text();
+    if (response.status === 429) return { ok: false, rateLimited: true, reason: 'the API answered 429', retryAfterMs: retryAfterSeconds(response) * 1000 };
+    if (response.status >= 500 || response.status < 200 || (response.status >= 300 && response.status < 400)) return { ok: false, reason: `the API answered ${response.status}` };
+    if (body.length > MAX_BODY_CHARS) return { ok: false, reason: 'the API answered with an oversized body' };
+    const seconds = response.status !== 200 ? freshness.errors : kind === 'posts' ? (freshness.posts === 'api' ? maxAge(response) ?? POSTS_FALLBACK_SECONDS : freshness.posts) : freshness[kind];
+    return { ok: true, status: response.status, body, contentType: response.headers.get('content-type') ?? 'application/json', freshMs: seconds * 1000 };
+  };
+
+  const handle = async (request: Request, context?: ProxyContext): Promise<Response> => {
+    const started = performance.now();
+    const origin = request.headers.get('origin');
+    const cors: Cors = { origin: origin !== null && (allowOrigins.has(origin) || allowOrigins.has('*')) ? (allowOrigins.has('*') ? '*' : origin) : undefined, varies: allowOrigins.size > 0 && !allowOrigins.has('*') };
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return errorResponse(400, 'invalid_request', 'malformed request URL', cors);
+    }
+    const { pathname } = url;
+    const below = basePath === '' ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
+    if (receive && pathname === `${basePath}/webhooks`) return webhook(request, cors, context);
+    if (request.method === 'OPTIONS') {
+      if (cors.origin === undefined) return errorResponse(403, 'forbidden', 'this origin may not read the Storefront proxy', cors);
+      return new Response(null, {
+        status: 204,
+        headers: { 'Access-Control-Allow-Origin': cors.origin, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Authorization', 'Access-Control-Max-Age': '600', ...(cors.varies ? { Vary: 'Origin' } : {}) },
+      });
+    }
+    if (below === undefined) return errorResponse(404, 'not_found', 'no Storefront read at this path', cors);
+    const matched = matchRead(below, url.searchParams);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (!matched.ok && matched.status === 404) return errorResponse(404, 'not_found', matched.message, cors);
+      return errorResponse(405, 'method_not_allowed', `${request.method.slice(0, 20)} is not allowed; the Storefront API is read only`, cors, { Allow: 'GET, HEAD, OPTIONS' });
+    }
+    if (!matched.ok) return errorResponse(matched.status, matched.status === 404 ? 'not_found' : 'invalid_request', matched.message, cors);
+    index.add(`${apiBase}${matched.target}`, { kind: matched.kind, target: matched.target }, matched.tags);
+    const result: CacheResult = await cache.read(`${apiBase}${matched.target}`, () => fetchRead(matched.kind, matched.target), context?.waitUntil ? { waitUntil: (work) => context.waitUntil!(work) } : undefined);
+    const timing = `proxy;dur=${(performance.now() - started).toFixed(2)}`;
+    if (!result.ok) {
+      return errorResponse(503, 'unavailable', `the Storefront API is unavailable and this read is not cached (${result.reason})`, cors, { [wireHeaders.retryAfter]: String(Math.ceil(result.retryAfterMs / 1000)), 'Server-Timing': timing });
+    }
+    const browserMaxAge = matched.kind === 'posts';
+    return readResponse(result, request.method === 'HEAD', cors, {
+      'Cache-Control': cacheControl(result, browserMaxAge, cache.staleWhileRevalidateMs, cache.staleIfErrorMs),
+      'Server-Timing': timing,
+    });
+  };
+
+  return Object.assign(handle, { cache });
+}
+
+function retryAfterSeconds(response: Response): number {
+  const value = Number(response.headers.get(wireHeaders.retryAfter));
+  return Number.isFinite(value) && value > 0 ? Math.min(value, 120) : 1;
+}
+
+/** `max-age` of the API's own `Cache-Control`, unless it says `no-store`. */
+function maxAge(response: Response): number | undefined {
+  const header = response.headers.get('cache-control') ?? '';
+  if (/no-store/i.test(header)) return undefined;
+  const match = /(?:^|,)\s*max-age=(\d+)/i.exec(header);
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,200 @@
+import { BudgetFullError, createBudget, type Budget } from './budget.js';
+import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
+
+/**
+ * A cache of reads in front of a rate-limited API, with nothing of an HTTP server in it
+ * (the read proxy and server rendering both read through it):
+ * - one request for concurrent identical reads (single flight);
+ * - a stale answer served at once while it refreshes in the background
+ *   (stale-while-revalidate), and while the API fails or answers 429 (stale-if-error);
+ * - a budget of requests per second toward the API: past it, stale answers are served
+ *   and the refreshes wait, the most-read first (reads with nobody served yet before them);
+ * - answers kept in a `ReadStore` (memory by default, bounded by bytes).
+ */
+
+/** What a fetch of the API gave: an answer to keep (a 200, or a 4xx that another try would repeat), or a failure. */
+export type Fetched =
+  | { ok: true; status: number; body: string; contentType: string; freshMs: number }
+  /** The API failed (5xx, network, timeout) or refused (429); `retryAfterMs` from its `Retry-After`. */
+  | { ok: false; reason: string; retryAfterMs?: number; rateLimited?: boolean };
+
+type Failed = Extract<Fetched, { ok: false }>;
+
+/** How an answer was served, as RFC 9211's `Cache-Status` would say it. */
+export type CacheState = 'hit' | 'stale' | 'miss' | 'stale-if-error';
+
+export type CacheResult =
+  | { ok: true; read: StoredRead; state: CacheState; ageMs: number }
+  /** Nothing to serve: nothing kept and the API unavailable, or the budget's queue full. */
+  | { ok: false; reason: string; retryAfterMs: number };
+
+export interface ReadCacheOptions {
+  /** Where answers are kept. Default: `memoryStore()` (64 MiB). */
+  store?: ReadStore;
+  /** Requests toward the API in any one second. Default 18 (the API allows one key 20). `Infinity`: no budget. */
+  requestsPerSecond?: number;
+  /** How long past its freshness an answer is served while it refreshes. Default 5 minutes. */
+  staleWhileRevalidateMs?: number;
+  /** How long past its freshness an answer is served while the API fails. Default 24 hours. */
+  staleIfErrorMs?: number;
+  /** How long a read with nothing kept waits for the budget and the API before it fails. Default 10 s. */
+  missTimeoutMs?: number;
+  /** Most reads waiting for the budget at once. Default 10 000. */
+  maxQueue?: number;
+  /** Background work (a refresh after the answer was sent): Workers' `ctx.waitUntil`; default: let it run. */
+  waitUntil?: (work: Promise<unknown>) => void;
+  now?: () => number;
+}
+
+export interface ReadCacheStats {
+  hits: number;
+  stale: number;
+  misses: number;
+  staleIfError: number;
+  unavailable: number;
+  /** Requests sent to the API. */
+  fetches: number;
+  /** Of those, answered 429. */
+  rateLimited: number;
+  /** Reads waiting for the budget now. */
+  waiting: number;
+}
+
+export interface ReadCache {
+  /**
+   * The answer for `key`, fetched with `fetch` when there is none or it is stale.
+   * `fetch` is called at most once at a time per key, and only within the budget.
+   */
+  read(key: string, fetch: () => Promise<Fetched>, options?: { waitUntil?: (work: Promise<unknown>) => void }): Promise<CacheResult>;
+  /** Makes the answer for `key` stale, so that the next read refreshes it. Served stale meanwhile. */
+  expire(key: string): Promise<void>;
+  /**
+   * Fetches `key` again now (within the budget, with the reads shoppers wait for), the
+   * old answer served meanwhile: a webhook said it changed. Resolves `true` once the new
+   * answer is kept. (One fetch already under way is joined, not repeated.)
+   */
+  refresh(key: string, fetch: () => Promise<Fetched>): Promise<boolean>;
+  readonly stats: ReadCacheStats;
+  readonly budget: Budget;
+  readonly staleWhileRevalidateMs: number;
+  readonly staleIfErrorMs: number;
+}
+
+/** How long a read waits for the API when it has an old answer to fall back on. */
+const STALE_IF_ERROR_WAIT_MS = 2000;
+
+/** `promise`, or a failure after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | Failed> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<Failed>((resolve) => {
+    timer = setTimeout(resolve, ms, { ok: false, reason: 'the API did not answer in time', retryAfterMs: 1000 });
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const DEFAULTS = { requestsPerSecond: 18, staleWhileRevalidateMs: 5 * 60_000, staleIfErrorMs: 24 * 60 * 60_000, missTimeoutMs: 10_000 } as const;
+
+interface Flight {
+  promise: Promise<StoredRead | Failed>;
+  /** Shoppers served (stale) or waiting since the flight was queued: its priority in the budget. */
+  demand: number;
+  waiting: boolean;
+}
+
+export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
+  const store = options.store ?? memoryStore();
+  const now = options.now ?? (() => Date.now());
+  const swr = options.staleWhileRevalidateMs ?? DEFAULTS.staleWhileRevalidateMs;
+  const sie = options.staleIfErrorMs ?? DEFAULTS.staleIfErrorMs;
+  const missTimeoutMs = options.missTimeoutMs ?? DEFAULTS.missTimeoutMs;
+  const budget = createBudget(options.requestsPerSecond ?? DEFAULTS.requestsPerSecond, { maxQueue: options.maxQueue ?? 10_000, now });
+  const flights = new Map<string, Flight>();
+  const stats: Omit<ReadCacheStats, 'waiting'> = { hits: 0, stale: 0, misses: 0, staleIfError: 0, unavailable: 0, fetches: 0, rateLimited: 0 };
+
+  /** One fetch of `key` through the budget; stores what it gets. Resolves with the stored answer or the failure. */
+  const flight = (key: string, fetch: () => Promise<Fetched>, waiting: boolean): Flight => {
+    let current = flights.get(key);
+    if (current) {
+      current.demand++;
+      current.waiting ||= waiting;
+      return current;
+    }
+    const entry: Flight = { demand: 1, waiting, promise: Promise.resolve(undefined as never) };
+    // Waiting shoppers first, then the most-read refreshes.
+    const priority = () => (entry.waiting ? 1e9 : 0) + entry.demand;
+    entry.promise = budget
+      .run(async () => {
+        stats.fetches++;
+        let fetched: Fetched;
+        try {
+          fetched = await fetch();
+        } catch (error) {
+          fetched = { ok: false, reason: error instanceof Error ? error.message : String(error) };
+        }
+        if (!fetched.ok) {
+          if (fetched.rateLimited) {
+            stats.rateLimited++;
+            budget.pauseFor(fetched.retryAfterMs ?? 1000);
+          }
+          return fetched;
+        }
+        const read: StoredRead = { status: fetched.status, body: fetched.body, contentType: fetched.contentType, storedAt: now(), freshMs: fetched.freshMs };
+        await store.set(key, read, read.freshMs + Math.max(swr, sie));
+        return read;
+      }, priority)
+      .catch((error: unknown): Failed => ({ ok: false, reason: error instanceof Error ? error.message : String(error), retryAfterMs: error instanceof BudgetFullError ? error.retryAfterMs : 1000 }))
+      .finally(() => flights.delete(key));
+    current = entry;
+    flights.set(key, current);
+    return current;
+  };
+
+  const unavailable = (fetched: Failed): CacheResult => {
+    stats.unavailable++;
+    return { ok: false, reason: fetched.reason, retryAfterMs: Math.max(1000, fetched.retryAfterMs ?? 0, budget.nextSlotIn()) };
+  };
+
+  const served = (read: StoredRead, state: CacheState): CacheResult => ({ ok: true, read, state, ageMs: Math.max(0, now() - read.storedAt) });
+
+  return {
+    async read(key, fetch, readOptions) {
+      const kept = await store.get(key);
+      const at = now();
+      const age = kept ? at - kept.storedAt : Infinity;
+      if (kept && age <= kept.freshMs) {
+        stats.hits++;
+        return served(kept, 'hit');
+      }
+      if (kept && age <= kept.freshMs + swr) {
+        stats.stale++;
+        const refresh = flight(key, fetch, false).promise;
+        (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
+        return served(kept, 'stale');
+      }
+      // Nothing of use kept, or only an answer so old that the API is asked first.
+      stats.misses++;
+      const usable = kept !== undefined && age <= kept.freshMs + sie;
+      const result = await within(flight(key, fetch, true).promise, usable ? Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS) : missTimeoutMs);
+      if (!('ok' in result)) return served(result, 'miss');
+      if (usable) {
+        stats.staleIfError++;
+        return served(kept, 'stale-if-error');
+      }
+      return unavailable(result);
+    },
+    async expire(key) {
+      const kept = await store.get(key);
+      // Fresh until just before now: stale from here on, with its stale windows counted from now.
+      if (kept) await store.set(key, { ...kept, freshMs: Math.min(kept.freshMs, now() - kept.storedAt - 1) }, Math.max(swr, sie));
+    },
+    refresh(key, fetch) {
+      return flight(key, fetch, true).promise.then((result) => !('ok' in result));
+    },
+    get stats() {
+      return { ...stats, waiting: budget.waiting };
+    },
+    budget,
+    staleWhileRevalidateMs: swr,
+    staleIfErrorMs: sie,
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The read cache alone (src/edge/read-cache.ts): single flight, stale-while-revalidate,
+ * stale-if-error, the budget and the memory cap, with a fetch function of the test's own
+ * (the cache takes one; the network is tested through the proxy in proxy.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { createBudget } from '../../src/edge/budget.ts';
+import { createReadCache, type Fetched } from '../../src/edge/read-cache.ts';
+import { entryBytes, memoryStore } from '../../src/edge/stores.ts';
+
+const answer = (body: string, freshMs = 1000): Fetched => ({ ok: true, status: 200, body, contentType: 'application/json', freshMs });
+
+/** A clock the test moves. */
+function clock(start = 1_000_000) {
+  let at = start;
+  return { now: () => at, advance: (ms: number) => void (at += ms) };
+}
+
+describe('read cache', () => {
+  it('makes one fetch for concurrent identical reads', async () => {
+    const cache = createReadCache({ requestsPerSecond: Infinity });
+    let fetches = 0;
+    const fetch = async () => {
+      fetches++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return answer(`{"n":${fetches}}`);
+    };
+    const results = await Promise.all(Array.from({ length: 50 }, () => cache.read('/v1/a', fetch)));
+    expect(fetches).toBe(1);
+    expect(new Set(results.map((r) => (r.ok ? r.read.body : 'failed')))).toEqual(new Set(['{"n":1}']));
+    expect(results.filter((r) => r.ok && r.state === 'miss')).toHaveLength(50);
+  });
+
+  it('serves a stale answer at once and refreshes it in the background', async () => {
+    const time = clock();
+    const cache = createReadCache({ requestsPerSecond: Infinity, now: time.now, staleWhileRevalidateMs: 60_000 });
+    let version = 0;
+    const fetch = async () => answer(`{"v":${++version}}`, 1000);
+    expect(await cache.read('k', fetch)).toMatchObject({ ok: true, state: 'miss', read: { body: '{"v":1}' } });
+    time.advance(500);
+    expect(await cache.read('k', fetch)).toMatchObject({ ok: true, state: 'hit', read: { body: '{"v":1}' } });
+    time.advance(1000);
+    expect(await cache.read('k', fetch)).toMatchObject({ ok: true, state: 'stale', read: { body: '{"v":1}' } });
+    await expect.poll(async () => (await cache.read('k', fetch)).ok && version).toBe(2);
+    expect(await cache.read('k', fetch)).toMatchObject({ state: 'hit', read: { body: '{"v":2}' } });
+  });
+
+  it('serves the old answer while the API fails, and fails only with nothing kept', async () => {
+    const time = clock();
+    const cache = createReadCache({ requestsPerSecond: Infinity, now: time.now, staleWhileRevalidateMs: 1000, staleIfErrorMs: 60_000 });
+    await cache.read('k', async () => answer('{"ok":1}', 1000));
+    time.advance(10_000);
+    const down = async (): Promise<Fetched> => ({ ok: false, reason: 'down' });
+    expect(await cache.read('k', down)).toMatchObject({ ok: true, state: 'stale-if-error', read: { body: '{"ok":1}' } });
+    expect(await cache.read('other', down)).toMatchObject({ ok: false, reason: 'down' });
+    time.advance(60_000);
+    expect(await cache.read('k', down)).toMatchObject({ ok: false });
+  });
+
+  it('pauses for Retry-After on a 429 and serves stale meanwhile', async () => {
+    const time = clock();
+    const cache = createReadCache({ now: time.now, staleWhileRevalidateMs: 60_000 });
+    await cache.read('k', async () => answer('{"ok":1}', 1000));
+    time.advance(2000);
+    let calls = 0;
+    const limited = async (): Promise<Fetched> => (calls++, { ok: false, reason: '429', rateLimited: true, retryAfterMs: 5000 });
+    expect(await cache.read('k', limited)).toMatchObject({ ok: true, state: 'stale' });
+    await expect.poll(() => cache.stats.rateLimited).toBe(1);
+    expect(cache.budget.nextSlotIn()).toBeGreaterThan(4000);
+    expect(await cache.read('k', limited)).toMatchObject({ ok: true, state: 'stale' });
+    expect(calls).toBe(1);
+  });
+
+  it('expire() makes the next read refresh', async () => {
+    const cache = createReadCache({ requestsPerSecond: Infinity });
+    let version = 0;
+    const fetch = async () => answer(`{"v":${++version}}`, 60_000);
+    await cache.read('k', fetch);
+    await cache.expire('k');
+    expect(await cache.read('k', fetch)).toMatchObject({ state: 'stale' });
+    await expect.poll(async () => ((await cache.read('k', fetch)).ok ? version : 0)).toBe(2);
+  });
+});
+
+describe('budget', () => {
+  it('sends at most its number of requests in any second, the most-read first', async () => {
+    const budget = createBudget(1);
+    const started: string[] = [];
+    const times: number[] = [];
+    const demand: Record<string, number> = { a: 0, b: 1, c: 2, d: 3 };
+    const jobs = Object.keys(demand).map((name) =>
+      budget.run(async () => {
+        started.push(name);
+        times.push(Date.now());
+      }, () => demand[name]!),
+    );
+    // The first goes at once; the others wait, and their demand changes while they do.
+    Object.assign(demand, { b: 10, c: 1, d: 5 });
+    await Promise.all(jobs);
+    expect(started).toEqual(['a', 'b', 'd', 'c']);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(999);
+  });
+
+  it('holds a slot until a second after its answer, so that a slow answer cannot bunch requests at the API', async () => {
+    const budget = createBudget(1);
+    const starts: number[] = [];
+    const slow = budget.run(async () => {
+      starts.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }, () => 0);
+    const next = budget.run(async () => void starts.push(Date.now()), () => 0);
+    await Promise.all([slow, next]);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(1399);
+  });
+});
+
+describe('memory store', () => {
+  it('stays under its cap with 100,000 distinct reads', async () => {
+    const maxBytes = 8 * 1024 * 1024;
+    const store = memoryStore({ maxBytes });
+    const cache = createReadCache({ store, requestsPerSecond: Infinity });
+    const body = JSON.stringify({ average: 4.2, count: 57, distribution: { 1: 0, 2: 4, 3: 8, 4: 17, 5: 28 }, summary: { text: 'x'.repeat(400), language: 'en' } });
+    for (let i = 0; i < 100_000; i++) {
+      const result = await cache.read(`/v1/products/p${i}/review-summary?market=us`, async () => answer(body.replace('57', String(i)), 60_000));
+      expect(result.ok).toBe(true);
+    }
+    expect(store.bytes).toBeLessThanOrEqual(maxBytes);
+    // Full, and what it holds is the latest reads.
+    const one = entryBytes('/v1/products/p99999/review-summary?market=us', { status: 200, body, contentType: 'application/json', storedAt: 0, freshMs: 0 });
+    expect(store.size).toBeGreaterThan(maxBytes / one - 100);
+    expect(await store.get('/v1/products/p99999/review-summary?market=us')).toBeDefined();
+    expect(await store.get('/v1/products/p0/review-summary?market=us')).toBeUndefined();
+  });
+});
