@@ -68,7 +68,8 @@ export interface ReadCache {
    * `fetch` is called at most once at a time per key, and only within the budget.
    * `sendBy` (epoch ms): a read with nothing fresh or stale kept, whose request the
    * budget cannot send by then, does not wait: it is served an old answer as
-   * `stale-if-error`, or none; the request still goes, for the reads after it.
+   * `stale-if-error`, or none; the request still goes, for the reads after it. One with
+   * an old answer waits for the new one until then at most (then served the old one).
    */
   read(key: string, fetch: () => Promise<Fetched>, options?: { waitUntil?: (work: Promise<unknown>) => void; sendBy?: number }): Promise<CacheResult>;
   /** Makes the answer for `key` stale, so that the next read refreshes it. Served stale meanwhile. */
@@ -202,7 +203,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         }
         return unavailable({ ok: false, reason: 'the request budget cannot send this read in time' });
       }
-      const result = await within(pending.promise, usable ? Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS) : missTimeoutMs);
+      // With an old answer to fall back on, a read with a send-by time waits for the new one no longer than that.
+      const fallbackWait = Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS, sendBy !== undefined ? Math.max(0, sendBy - at) : Infinity);
+      const result = await within(pending.promise, usable ? fallbackWait : missTimeoutMs);
       if (!('ok' in result)) return served(result, 'miss');
       if (usable) {
         stats.staleIfError++;

@@ -114,6 +114,18 @@ describe('read cache with a send-by time (server renders)', () => {
     time.advance(1000);
     await expect.poll(() => cache.stats.fetches, { timeout: 3000 }).toBe(3);
   });
+
+  it('serves an old answer once its send-by time is past, while the API is slow to answer', async () => {
+    const cache = createReadCache({ requestsPerSecond: Infinity, staleWhileRevalidateMs: 0, staleIfErrorMs: 60_000 });
+    await cache.read('k', async () => answer('{"v":1}', 10));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const slow = () => new Promise<Fetched>((resolve) => setTimeout(resolve, 1500, answer('{"v":2}')));
+    const started = Date.now();
+    expect(await cache.read('k', slow, { sendBy: Date.now() + 50 })).toMatchObject({ ok: true, state: 'stale-if-error', read: { body: '{"v":1}' } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The new answer is kept once it comes.
+    await expect.poll(async () => ((await cache.read('k', slow)) as { read: { body: string } }).read.body, { timeout: 3000 }).toBe('{"v":2}');
+  });
 });
 
 describe('budget', () => {
