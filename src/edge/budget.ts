@@ -16,6 +16,8 @@ export interface Budget {
   pauseFor(ms: number): void;
   /** Milliseconds until the next slot (0 when one is free now). */
   nextSlotIn(): number;
+  /** How many requests could be sent within `ms` from now: slots free now, and those whose second after the answer ends by then. */
+  slotsWithin(ms: number): number;
   /** Jobs waiting for a slot. */
   readonly waiting: number;
 }
@@ -116,6 +118,13 @@ export function createBudget(perSecond: number, { maxQueue = 10_000, now = () =>
       pausedUntil = Math.max(pausedUntil, now() + ms);
     },
     nextSlotIn,
+    slotsWithin(ms) {
+      if (unlimited) return Infinity;
+      const at = now();
+      if (pausedUntil > at + ms) return 0;
+      const releases = held(at);
+      return perSecond - releases.length + releases.filter((release) => release <= at + ms).length;
+    },
     get waiting() {
       return queue.length;
     },

@@ -6,7 +6,7 @@
  */
 export { createStorefrontProxy, type ProxyContext, type StorefrontProxy, type StorefrontProxyOptions } from './proxy.js';
 export { createReadCache, type CacheResult, type CacheState, type Fetched, type ReadCache, type ReadCacheOptions, type ReadCacheStats } from './read-cache.js';
-export { DEFAULT_MAX_BYTES, layeredStore, memoryStore, webCacheStore, type MemoryStore, type ReadStore, type StoredRead, type WebCache } from './stores.js';
+export { DEFAULT_MAX_BYTES, layeredStore, memoryStore, noStore, webCacheStore, type MemoryStore, type ReadStore, type StoredRead, type WebCache } from './stores.js';
 export { createBudget, type Budget } from './budget.js';
 export type { ReadKind } from './routes.js';
 export { varnishBan } from './changes.js';

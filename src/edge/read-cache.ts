@@ -41,6 +41,8 @@ export interface ReadCacheOptions {
   missTimeoutMs?: number;
   /** Most reads waiting for the budget at once. Default 10 000. */
   maxQueue?: number;
+  /** The budget to keep to, shared with other caches of the same key (other stores); default: one of its own of `requestsPerSecond`. */
+  budget?: Budget;
   /** Background work (a refresh after the answer was sent): Workers' `ctx.waitUntil`; default: let it run. */
   waitUntil?: (work: Promise<unknown>) => void;
   now?: () => number;
@@ -64,8 +66,12 @@ export interface ReadCache {
   /**
    * The answer for `key`, fetched with `fetch` when there is none or it is stale.
    * `fetch` is called at most once at a time per key, and only within the budget.
+   * `sendBy` (epoch ms): a read with nothing fresh or stale kept, whose request the
+   * budget cannot send by then, does not wait: it is served an old answer as
+   * `stale-if-error`, or none; the request still goes, for the reads after it. One with
+   * an old answer waits for the new one until then at most (then served the old one).
    */
-  read(key: string, fetch: () => Promise<Fetched>, options?: { waitUntil?: (work: Promise<unknown>) => void }): Promise<CacheResult>;
+  read(key: string, fetch: () => Promise<Fetched>, options?: { waitUntil?: (work: Promise<unknown>) => void; sendBy?: number }): Promise<CacheResult>;
   /**
    * Makes the answer for `key` stale, so that the next read refreshes it. Served stale
    * meanwhile. A fetch of `key` already sent may predate the change: its answer is kept as
@@ -130,7 +136,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const swr = options.staleWhileRevalidateMs ?? DEFAULTS.staleWhileRevalidateMs;
   const sie = options.staleIfErrorMs ?? DEFAULTS.staleIfErrorMs;
   const missTimeoutMs = options.missTimeoutMs ?? DEFAULTS.missTimeoutMs;
-  const budget = createBudget(options.requestsPerSecond ?? DEFAULTS.requestsPerSecond, { maxQueue: options.maxQueue ?? 10_000, now });
+  const budget = options.budget ?? createBudget(options.requestsPerSecond ?? DEFAULTS.requestsPerSecond, { maxQueue: options.maxQueue ?? 10_000, now });
   const flights = new Map<string, Flight>();
   const stats: Omit<ReadCacheStats, 'waiting'> = { hits: 0, stale: 0, misses: 0, staleIfError: 0, unavailable: 0, fetches: 0, rateLimited: 0 };
 
@@ -150,8 +156,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     const priority = () => (entry.waiting ? 1e9 : 0) + entry.demand;
     entry.promise = budget
       .run(async () => {
-        stats.fetches++;
         entry.sent = true;
+        stats.fetches++;
         let fetched: Fetched;
         try {
           fetched = await fetch();
@@ -192,6 +198,16 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     return { ok: false, reason: fetched.reason, retryAfterMs: Math.max(1000, fetched.retryAfterMs ?? 0, budget.nextSlotIn()) };
   };
 
+  /** Whether the queued flight of `key` would be sent within `ms`: the reads with nobody served queued before it go first. */
+  const sentWithin = (key: string, ms: number): boolean => {
+    let ahead = 0;
+    for (const [other, { sent, waiting }] of flights) {
+      if (other === key) break;
+      if (!sent && waiting) ahead++;
+    }
+    return ms >= 0 && budget.slotsWithin(ms) > ahead;
+  };
+
   const served = (read: StoredRead, state: CacheState): CacheResult => ({ ok: true, read, state, ageMs: Math.max(0, now() - read.storedAt) });
 
   return {
@@ -212,10 +228,21 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       // Nothing of use kept, or only an answer so old that the API is asked first.
       stats.misses++;
       const usable = kept !== undefined && age <= kept.freshMs + sie;
-      const waited = flight(key, fetch, true).promise;
+      const pending = flight(key, fetch, true);
+      const sendBy = readOptions?.sendBy;
+      if (sendBy !== undefined && !pending.sent && !sentWithin(key, sendBy - at)) {
+        (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
+        if (usable) {
+          stats.staleIfError++;
+          return served(kept, 'stale-if-error');
+        }
+        return unavailable({ ok: false, reason: 'the request budget cannot send this read in time' });
+      }
+      // With an old answer to fall back on, a read with a send-by time waits for the new one no longer than that.
+      const fallbackWait = Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS, sendBy !== undefined ? Math.max(0, sendBy - at) : Infinity);
       // A read that gives up waiting keeps its request alive until the fetch ends: in Workers the fetch belongs to it.
-      (readOptions?.waitUntil ?? options.waitUntil)?.(waited);
-      const result = await within(waited, usable ? Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS) : missTimeoutMs);
+      (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
+      const result = await within(pending.promise, usable ? fallbackWait : missTimeoutMs);
       if (!('ok' in result)) return served(result, 'miss');
       if (usable) {
         stats.staleIfError++;

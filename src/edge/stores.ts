@@ -59,6 +59,11 @@ export function memoryStore({ maxBytes = DEFAULT_MAX_BYTES }: { maxBytes?: numbe
   };
 }
 
+/** A store that keeps nothing: caching off (concurrent identical reads still share one request, within the budget). */
+export function noStore(): ReadStore {
+  return { get: () => undefined, set: () => undefined, delete: () => undefined };
+}
+
 /** The subset of the Web Cache API's `Cache` this store uses (Workers' `caches.default`, a browser's or Deno's `caches.open(…)`). */
 export interface WebCache {
   match(request: Request): Promise<Response | undefined>;

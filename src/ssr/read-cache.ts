@@ -1,8 +1,11 @@
-import { LRUCache } from 'lru-cache';
+import { RateLimitedError } from '../api/errors.js';
+import { createBudget, type Budget } from '../edge/budget.js';
+import { createReadCache, type Fetched, type ReadCache } from '../edge/read-cache.js';
+import { memoryStore, type ReadStore, type StoredRead } from '../edge/stores.js';
 
 /**
- * Where every read of a server render goes (server-reads.ts calls nothing else): the one
- * seam for a cache shared with the read proxy, which can take this interface's place.
+ * Where every read of a server render goes (server-reads.ts calls nothing else): the
+ * read proxy's cache (edge/read-cache.ts), with the loaded data kept as a JSON body.
  */
 export interface ReadSource {
   /**
@@ -14,80 +17,83 @@ export interface ReadSource {
   read(request: { id: string; key: string; by: number; load: (signal: AbortSignal) => Promise<unknown> }): Promise<{ data: unknown; at: number }>;
 }
 
-export interface ProcessReadsOptions {
+export interface CachedReadsOptions {
+  /** Where reads are kept: any `ReadStore` of storefront-widgets/edge. */
+  store: ReadStore;
   /** How long a read serves every render as it is. Default 8 s. */
   freshMs?: number;
-  /** How long past that it still serves one at once while it is read again (one request). Default 7 s: a page's data is at most 15 s old, half the browser's 30 s for reviews. */
-  staleMs?: number;
-  /** How many reads it keeps. Default 1000. */
-  max?: number;
-  /** How long a read may take, its wait on the budget included, before it is given up. Default 10 s. */
+  /** How long past that it still serves one at once while one request reads it again. Default 7 s: a page's data is at most 15 s old, half the browser's 30 s for reviews. */
+  staleWhileRevalidateMs?: number;
+  /** How long a read may take before it is given up. Default 10 s. */
   timeoutMs?: number;
-  /**
-   * The requests a key may make: `burst` at once, `perSecond` after that. Default 6 and
-   * 14: at most 20 in any second, the API's limit for a key, with nothing left for the
-   * browsers' reads, which the fresh data the pages carry spares.
-   */
-  budget?: { burst: number; perSecond: number };
+  /** The budgets of requests per key (API base and publishable key). Default: this process's, shared by every store. */
+  budgets?: Map<string, Budget>;
 }
 
-type Entry = { data: unknown; at: number };
-type Load = (signal: AbortSignal) => Promise<unknown>;
+/**
+ * Server renders' keys in a store: apart from the read proxy's (`https://…/v1/…`), whose
+ * entries are the API's bodies, where these are the elements' normalized data.
+ */
+export const KEY_PREFIX = 'storefront-widgets/ssr:';
 
 /**
- * The reads of one process, until the shared cache replaces it: concurrent renders that
- * need the same read share one request; a read serves every render for `freshMs`, and for
- * `staleMs` more it serves at once while one request reads it again (and when that read
- * fails). Older than that, a render waits for a new read (within its deadline). Requests
- * keep to a budget per key, under the API's limit (so no 429). Keeps `max` reads, the
- * least used go first. The data the browser gets keeps the time it was read, so it reads
- * anew when it would have anyway.
+ * Requests per key: at most 18 in any second, as the read proxy's default, under the
+ * API's 20, with room for the browsers' reads, which the fresh data the pages carry
+ * mostly spares. (14 made a cold start of the bench's 20 products take 6 s.)
  */
-export function processReads({ freshMs = 8_000, staleMs = 7_000, max = 1_000, timeoutMs = 10_000, budget = { burst: 6, perSecond: 14 } }: ProcessReadsOptions = {}): ReadSource {
-  // The budget as a schedule (GCRA): each request's time to be sent is known when it is
-  // asked for, so a render can tell at once that a read will not come in time.
-  const interval = 1000 / budget.perSecond;
-  const tolerance = (budget.burst - 1) * interval;
-  const theoretical = new Map<string, number>();
-  /** When the next request of `key` may be sent, and that time taken. */
-  const reserve = (key: string): number => {
-    const now = Date.now();
-    const next = Math.max(theoretical.get(key) ?? now, now);
-    theoretical.set(key, next + interval);
-    return Math.max(now, next - tolerance);
+const REQUESTS_PER_SECOND = 18;
+
+/** One budget per key in this process, whatever the store. */
+const processBudgets = new Map<string, Budget>();
+
+/**
+ * The reads of server renders through the read proxy's cache: one request for concurrent
+ * identical reads, stale-while-revalidate, stale-if-error, a budget per key, answers
+ * kept in `store` (bounded as it is). The data the browser gets keeps the time it was
+ * read, so it reads anew when it would have anyway.
+ */
+export function cachedReads({ store, freshMs = 8_000, staleWhileRevalidateMs = 7_000, timeoutMs = 10_000, budgets = processBudgets }: CachedReadsOptions): ReadSource {
+  const caches = new Map<string, ReadCache>();
+  const cacheFor = (key: string): ReadCache => {
+    let cache = caches.get(key);
+    if (cache === undefined) {
+      let budget = budgets.get(key);
+      if (budget === undefined) budgets.set(key, (budget = createBudget(REQUESTS_PER_SECOND)));
+      caches.set(key, (cache = createReadCache({ store, budget, staleWhileRevalidateMs, missTimeoutMs: timeoutMs })));
+    }
+    return cache;
   };
-  /** When each read in flight is sent. */
-  const sendsAt = new Map<string, number>();
-  const cache = new LRUCache<string, Entry, { key: string; load: Load }>({
-    max,
-    ttl: freshMs,
-    allowStale: true,
-    allowStaleOnFetchRejection: true,
-    fetchMethod: async (id, _stale, { signal, context }) => {
-      const at = reserve(context.key);
-      sendsAt.set(id, at);
-      try {
-        const within = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
-        if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
-        within.throwIfAborted();
-        return { data: await context.load(within), at: Date.now() };
-      } finally {
-        sendsAt.delete(id);
-      }
-    },
-  });
+  // Each kept body parsed once (a memory store gives the same record back each time).
+  const parsed = new WeakMap<StoredRead, unknown>();
+  const dataOf = (read: StoredRead): unknown => {
+    if (!parsed.has(read)) parsed.set(read, JSON.parse(read.body));
+    return parsed.get(read);
+  };
   return {
     async read({ id, key, by, load }) {
-      const kept = cache.peek(id, { allowStale: true });
-      const tooOld = kept !== undefined && Date.now() - kept.at > freshMs + staleMs;
-      const fetching = cache.fetch(id, { context: { key, load }, allowStale: !tooOld });
-      if ((sendsAt.get(id) ?? 0) > by && (kept === undefined || tooOld)) {
-        fetching.catch(() => undefined);
-        throw new Error(`storefront-widgets: the read ${id} waits for the budget past the deadline.`);
-      }
-      const entry = await fetching;
-      if (entry === undefined) throw new Error(`storefront-widgets: the read ${id} gave nothing.`);
-      return entry;
+      const fetch = async (): Promise<Fetched> => {
+        try {
+          const data = await load(AbortSignal.timeout(timeoutMs));
+          return { ok: true, status: 200, body: JSON.stringify(data ?? null), contentType: 'application/json', freshMs };
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          return error instanceof RateLimitedError ? { ok: false, reason, rateLimited: true, retryAfterMs: error.retryAfterSeconds * 1000 } : { ok: false, reason };
+        }
+      };
+      const result = await cacheFor(key).read(KEY_PREFIX + id, fetch, { sendBy: by });
+      if (!result.ok) throw new Error(`storefront-widgets: the read ${id} is not at hand: ${result.reason}.`);
+      return { data: dataOf(result.read), at: result.read.storedAt };
     },
   };
+}
+
+const sources = new WeakMap<ReadStore, ReadSource>();
+let processStore: ReadStore | undefined;
+
+/** The reads through `store`, the same for every render given it (so they share their requests); without one, this process's memory store (64 MiB). */
+export function readsThrough(store: ReadStore | undefined): ReadSource {
+  const kept = store ?? (processStore ??= memoryStore());
+  let source = sources.get(kept);
+  if (source === undefined) sources.set(kept, (source = cachedReads({ store: kept })));
+  return source;
 }

@@ -19,7 +19,8 @@ import { escapeAttribute, readFragment, type Settings } from './fragment.js';
 import { readAll, type PlannedElement } from './server-reads.js';
 import { inPlaceSnippet } from './snippet-in-place.js';
 import { assertNonce, stylesToRules, withNonce } from './csp.js';
-import { processReads } from './read-cache.js';
+import { readsThrough } from './read-cache.js';
+import type { ReadStore } from '../edge/stores.js';
 import { keptMarkup, markupKey } from './markup-cache.js';
 // Read functions the elements' reads load on first use: loaded with the renderer, so that no render's deadline pays for them.
 import '../api/lazy-reads.js';
@@ -38,13 +39,18 @@ export interface RenderWidgetsOptions extends Settings {
    * failed. Its read goes on, for the renders after it.
    */
   deadlineMs?: number | undefined;
+  /**
+   * Where the reads of renders are kept (a `ReadStore` of storefront-widgets/edge:
+   * `memoryStore`, `layeredStore`, a shared Redis or KV of your own). Default: one memory
+   * store for the whole process (64 MiB). Renders given the same store share their
+   * requests; `noStore()` keeps nothing (caching off). Keys are apart from the read
+   * proxy's, so one store may serve both.
+   */
+  cache?: ReadStore | undefined;
 }
 
 /** The default deadline: a page's server is not held up by an API (or a key's rate limit) that is slow to answer. */
 const DEADLINE_MS = 150;
-
-/** The reads of this process, shared by its renders (read-cache.ts); where the shared cache will plug in. */
-const reads = processReads();
 
 /** What a server render needs of an element beyond Lit's: what its content waits for, and the styles of its parts. */
 interface ServerRendered extends HTMLElement {
@@ -120,7 +126,7 @@ function seedNow(reads: readonly ServerRead[]): void {
  * written in place. Every other element, and one whose read fails or is not there by
  * `deadlineMs`, stays as written and renders in the browser as usual. Settings: each
  * element's own attributes, then its nearest `<svc-storefront>`'s, then `options`. The
- * renders of a process share their reads (read-cache.ts) and an element's markup for the
+ * renders of a process share their reads (read-cache.ts: the read proxy's cache, in `cache`) and an element's markup for the
  * same reads (markup-cache.ts); `nonce` goes on every `<style>` written, and no `style`
  * attribute is (csp.ts).
  *
@@ -133,6 +139,9 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
   if (options.nonce !== undefined) assertNonce(options.nonce);
   const deadlineMs = options.deadlineMs ?? DEADLINE_MS;
   if (!(deadlineMs >= 0)) throw new RangeError(`storefront-widgets: deadlineMs must be a number of milliseconds, not ${String(options.deadlineMs)}.`);
+  if (options.cache !== undefined && !['get', 'set', 'delete'].every((method) => typeof (options.cache as unknown as Record<string, unknown> | null)?.[method] === 'function')) {
+    throw new TypeError('storefront-widgets: cache must be a ReadStore (get, set and delete), such as memoryStore() or noStore() of storefront-widgets/edge.');
+  }
   const settings = { publishableKey: options.publishableKey, market: options.market, apiBase: options.apiBase };
   const { elements, jsonLd } = readFragment(fragment, settings);
   // Each element as soon as its reads are in, while the others' are on their way: an element
@@ -146,7 +155,7 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
     const { markup, element } = renderOne(entry);
     done.set(entry, { markup, waits: element.contentReady(), fresh: true });
   };
-  const planned = await readAll(elements, { source: reads, deadlineMs, onReady: renderNow });
+  const planned = await readAll(elements, { source: readsThrough(options.cache), deadlineMs, onReady: renderNow });
   if (planned.length === 0) return fragment;
   // (One whose render threw is left as written, as one whose read failed.)
   const rendered = planned.flatMap((entry) => {
@@ -172,7 +181,7 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
     const state = snippet ? '' : `<script type="application/json" ${SERVER_STATE_ATTRIBUTE}>${serializeJsonLd(entry.reads)}</script>`;
     return { at: entry.element.insertAt, text: withNonce(markup, options.nonce) + state + (snippet ? inPlaceSnippet(entry, jsonLd) : '') };
   });
-  // The elements' caches hold nothing past a render (a product's ratings stay in its batch, a few numbers each): the reads are kept by `reads`.
+  // The elements' caches hold nothing past a render (a product's ratings stay in its batch, a few numbers each): the reads are kept in the read cache.
   for (const client of new Set(toRender.map((entry) => entry.client))) queryClientFor(client).clear();
   let out = '';
   let from = 0;

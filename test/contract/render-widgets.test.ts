@@ -2,6 +2,7 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, inject, it } from 'vitest';
 import { renderWidgets } from '../../src/ssr/index.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
+import { createStorefrontProxy, memoryStore, noStore } from '../../src/edge/index.ts';
 
 /**
  * `renderWidgets` in Node against the emulator (HTTP): what the server writes for each
@@ -232,6 +233,27 @@ describe('renderWidgets', () => {
     const again = await renderWidgets(fragment, options(key));
     expect(again).toBe(pages[0]);
     expect([...keptMarkup.keys()].filter((id) => id.includes(key))).toEqual(expect.arrayContaining(kept));
+  });
+
+  it('reads through the store given as `cache`, which a read proxy may share (each keeps its own entries), and reads every time with noStore()', async () => {
+    const key = await testKey(apiBase, 'ssr_cache_option');
+    const store = memoryStore();
+    const proxy = createStorefrontProxy({ publishableKey: key, apiBase, store });
+    const fragment = `<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`;
+    const first = await renderWidgets(fragment, { ...options(key), cache: store });
+    expect(first).toMatch(/\d+ reviews/);
+    const proxied = await proxy(new Request(`https://shop.example/v1/products/${PRODUCT}/review-summary?market=us`));
+    expect(proxied.status).toBe(200);
+    // One entry each, apart: the render's (its data, under its own prefix) and the proxy's (the API's body).
+    expect(store.size).toBe(2);
+    const again = await renderWidgets(fragment, { ...options(key), cache: store });
+    expect(again).toBe(first);
+    expect((await requestLog(apiBase, key)).length).toBe(2);
+    // Caching off: each render asks the API.
+    await renderWidgets(fragment, { ...options(key), cache: noStore() });
+    await renderWidgets(fragment, { ...options(key), cache: noStore() });
+    expect((await requestLog(apiBase, key)).length).toBe(4);
+    await expect(renderWidgets(fragment, { ...options(key), cache: {} as never })).rejects.toThrow(/ReadStore/);
   });
 
   it('refuses a secret key and a bad API base before any request', async () => {

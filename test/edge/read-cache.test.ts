@@ -143,6 +143,52 @@ function held() {
   };
 }
 
+describe('read cache with a send-by time (server renders)', () => {
+  it('answers at once a read the budget cannot send in time, still fetches it, and queues the next behind it', async () => {
+    const budget = createBudget(1);
+    // Two caches (two stores) of one key keep to one budget.
+    const one = createReadCache({ budget });
+    const two = createReadCache({ budget });
+    const fetched: string[] = [];
+    const fetch = (name: string) => async () => {
+      fetched.push(name);
+      return answer(`"${name}"`);
+    };
+    expect(await one.read('a', fetch('a'), { sendBy: Date.now() })).toMatchObject({ ok: true, state: 'miss' });
+    const started = Date.now();
+    expect(await two.read('b', fetch('b'), { sendBy: Date.now() + 100 })).toMatchObject({ ok: false, reason: expect.stringMatching(/budget/) });
+    expect(Date.now() - started).toBeLessThan(100);
+    await expect.poll(() => fetched, { timeout: 3000 }).toEqual(['a', 'b']);
+    expect(await two.read('b', fetch('b'), { sendBy: Date.now() })).toMatchObject({ ok: true, state: 'hit', read: { body: '"b"' } });
+  });
+
+  it('serves an answer past its stale window, not a failure, when the budget cannot send its refresh in time', async () => {
+    const time = clock();
+    const budget = createBudget(1, { now: time.now });
+    const cache = createReadCache({ budget, now: time.now, staleWhileRevalidateMs: 1000, staleIfErrorMs: 60_000 });
+    await cache.read('k', async () => answer('{"v":1}', 1000));
+    time.advance(5000);
+    // The one slot taken again, until a second after this answer.
+    await cache.read('other', async () => answer('{}'));
+    expect(await cache.read('k', async () => answer('{"v":2}'), { sendBy: time.now() + 10 })).toMatchObject({ ok: true, state: 'stale-if-error', read: { body: '{"v":1}' } });
+    // The refresh still goes once the slot is free.
+    time.advance(1000);
+    await expect.poll(() => cache.stats.fetches, { timeout: 3000 }).toBe(3);
+  });
+
+  it('serves an old answer once its send-by time is past, while the API is slow to answer', async () => {
+    const cache = createReadCache({ requestsPerSecond: Infinity, staleWhileRevalidateMs: 0, staleIfErrorMs: 60_000 });
+    await cache.read('k', async () => answer('{"v":1}', 10));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const slow = () => new Promise<Fetched>((resolve) => setTimeout(resolve, 1500, answer('{"v":2}')));
+    const started = Date.now();
+    expect(await cache.read('k', slow, { sendBy: Date.now() + 50 })).toMatchObject({ ok: true, state: 'stale-if-error', read: { body: '{"v":1}' } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The new answer is kept once it comes.
+    await expect.poll(async () => ((await cache.read('k', slow)) as { read: { body: string } }).read.body, { timeout: 3000 }).toBe('{"v":2}');
+  });
+});
+
 describe('budget', () => {
   it('sends at most its number of requests in any second, the most-read first', async () => {
     const budget = createBudget(1);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assertNonce, stylesToRules, withNonce } from '../../src/ssr/csp.ts';
-import { processReads } from '../../src/ssr/read-cache.ts';
+import { cachedReads, KEY_PREFIX } from '../../src/ssr/read-cache.ts';
+import { createBudget } from '../../src/edge/budget.ts';
+import { memoryStore, noStore } from '../../src/edge/stores.ts';
 
 describe('stylesToRules: a server render without style attributes', () => {
   it('moves each style attribute of a shadow root into a rule at its top, and leaves attributes outside shadow roots alone', () => {
@@ -34,27 +36,68 @@ describe('stylesToRules: a server render without style attributes', () => {
   });
 });
 
-describe('processReads: the reads of one process', () => {
+describe('cachedReads: the reads of server renders, through the read proxy\'s cache', () => {
   it('makes concurrent equal reads once, and serves a read while it is fresh', async () => {
-    const reads = processReads();
+    const store = memoryStore();
+    const reads = cachedReads({ store, budgets: new Map() });
     let loads = 0;
-    const load = async () => ++loads;
+    const load = async () => ({ count: ++loads });
     const request = { id: 'a', key: 'k', by: Date.now() + 10_000, load };
     const [one, two] = await Promise.all([reads.read(request), reads.read(request)]);
-    expect(one).toBe(two);
-    expect((await reads.read(request)).data).toBe(1);
+    expect(one).toEqual(two);
+    expect((await reads.read(request)).data).toEqual({ count: 1 });
     expect(loads).toBe(1);
+    // Kept in the store under a key of its own, apart from the read proxy's.
+    expect(store.size).toBe(1);
+    expect(await store.get(`${KEY_PREFIX}a`)).toMatchObject({ status: 200, body: '{"count":1}' });
   });
 
   it('tells a render at once that a read cannot be sent before its deadline, and still makes it', async () => {
-    const reads = processReads({ budget: { burst: 2, perSecond: 20 } });
+    const budgets = new Map([['k', createBudget(2)]]);
+    const reads = cachedReads({ store: memoryStore(), budgets });
     const made: string[] = [];
     const request = (id: string) => ({ id, key: 'k', by: Date.now(), load: async () => void made.push(id) });
     await Promise.all([reads.read(request('a')), reads.read(request('b'))]);
-    // The budget's burst is spent: the third waits about 50 ms for its turn, past a deadline of now.
+    // The budget's two requests a second are spent: the third waits about a second for its turn, past a deadline of now.
+    const started = Date.now();
     await expect(reads.read(request('c'))).rejects.toThrow(/budget/);
-    await expect.poll(() => made).toEqual(['a', 'b', 'c']);
+    expect(Date.now() - started).toBeLessThan(500);
+    await expect.poll(() => made, { timeout: 3000 }).toEqual(['a', 'b', 'c']);
     // Made, it serves the next render at once.
-    await expect(reads.read(request('c'))).resolves.toMatchObject({ data: undefined });
+    await expect(reads.read(request('c'))).resolves.toMatchObject({ data: null });
+  });
+
+  it('serves a stale read at once while one request reads it again, and keeps serving it while that read fails', async () => {
+    const reads = cachedReads({ store: memoryStore(), budgets: new Map(), freshMs: 100, staleWhileRevalidateMs: 60_000 });
+    let loads = 0;
+    let failing = false;
+    const load = async () => {
+      loads++;
+      if (failing) throw new Error('down');
+      return loads;
+    };
+    const request = () => ({ id: 'a', key: 'k', by: Date.now() + 10_000, load });
+    const first = await reads.read(request());
+    await expect.poll(() => Date.now() - first.at).toBeGreaterThan(100);
+    // Stale: served as it was, while it is read again.
+    expect((await reads.read(request())).data).toBe(1);
+    await expect.poll(() => loads).toBe(2);
+    failing = true;
+    const second = await reads.read(request());
+    expect(second.data).toBe(2);
+    await expect.poll(() => Date.now() - second.at).toBeGreaterThan(100);
+    expect((await reads.read(request())).data).toBe(2);
+    await expect.poll(() => loads).toBe(3);
+    expect((await reads.read(request())).data).toBe(2);
+  });
+
+  it('keeps nothing with noStore, and still makes concurrent equal reads once', async () => {
+    const reads = cachedReads({ store: noStore(), budgets: new Map() });
+    let loads = 0;
+    const request = { id: 'a', key: 'k', by: Date.now() + 10_000, load: async () => ++loads };
+    await Promise.all([reads.read(request), reads.read(request)]);
+    expect(loads).toBe(1);
+    await reads.read(request);
+    expect(loads).toBe(2);
   });
 });
