@@ -133,24 +133,6 @@ export class Localizer {
     return Number.isNaN(at.getTime()) ? '' : formatter(Intl.DateTimeFormat, this.locale, options).format(at);
   }
 
-  /** "3 days ago", "last month": the nearest sensible unit. */
-  relativeDate(iso: string, now = Date.now()): string {
-    const at = Date.parse(iso);
-    if (Number.isNaN(at)) return '';
-    const seconds = Math.round((at - now) / 1000);
-    const units: [Intl.RelativeTimeFormatUnit, number][] = [
-      ['year', 31_536_000],
-      ['month', 2_592_000],
-      ['week', 604_800],
-      ['day', 86_400],
-      ['hour', 3_600],
-      ['minute', 60],
-    ];
-    const format = formatter(Intl.RelativeTimeFormat, this.locale, { numeric: 'auto' });
-    for (const [unit, size] of units) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-    return format.format(seconds, 'second');
-  }
-
   /** A language's name in this locale ("German", "Deutsch"). */
   languageName(code: string): string {
     try {

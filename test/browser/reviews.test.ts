@@ -82,6 +82,12 @@ describe('<svc-reviews>', () => {
     const el = list({ 'product-ref': reviewed.handle, 'page-size': '50' });
     await loaded(el);
     const select = shadow(el).querySelector<HTMLSelectElement>('select[part="sort"]')!;
+    // Each order by its English label (the string key is built from the order's name).
+    expect([...select.options].map((option) => [option.value, option.textContent?.trim()])).toEqual([
+      ['newest', 'Newest'],
+      ['highest', 'Highest rated'],
+      ['lowest', 'Lowest rated'],
+    ]);
     await userEvent.selectOptions(select, 'highest');
     // The newest first stay on show until the new order is there: wait for the order itself.
     await expect.poll(() => ratings(el).every((rating, i, all) => i === 0 || all[i - 1]! >= rating)).toBe(true);

@@ -29,7 +29,8 @@ type SummaryResult = QueryObserverResult<ReviewSummary, StorefrontError>;
 
 const TAG = 'svc-reviews';
 const SORTS: readonly ReviewSort[] = ['newest', 'highest', 'lowest'];
-const SORT_LABELS = { newest: 'reviews.sortNewest', highest: 'reviews.sortHighest', lowest: 'reviews.sortLowest' } as const;
+/** A sort's label: `newest` → `reviews.sortNewest`. */
+const sortLabel = (sort: ReviewSort) => `reviews.sort${sort[0]!.toUpperCase()}${sort.slice(1)}` as `reviews.sort${Capitalize<ReviewSort>}`;
 
 const toStar = (value: unknown): Star | null => {
   const n = Number(value);
@@ -222,7 +223,7 @@ export class SvcReviews extends StorefrontElement {
       <label class="sort">
         <span>${localizer.t('reviews.sort')}</span>
         <select part="sort" @change=${this.onSort}>
-          ${SORTS.map((sort) => html`<option value=${sort} ?selected=${sort === this.order}>${localizer.t(SORT_LABELS[sort])}</option>`)}
+          ${SORTS.map((sort) => html`<option value=${sort} ?selected=${sort === this.order}>${localizer.t(sortLabel(sort))}</option>`)}
         </select>
       </label>
     </div>`;

@@ -13,7 +13,8 @@ class BrowserAttributeDirective extends Directive {
 
   constructor(part: PartInfo) {
     super(part);
-    if (part.type !== PartType.ATTRIBUTE || (part.strings?.length ?? 0) > 2) throw new Error('cssText() and browserUrl() must be the whole value of an attribute: style=${cssText(…)}');
+    // The library's own templates only: a short message, in every page's shared chunk.
+    if (part.type !== PartType.ATTRIBUTE || (part.strings?.length ?? 0) > 2) throw new Error('cssText/browserUrl: not a whole attribute');
   }
 
   render(value: string | undefined, onServer: boolean) {
