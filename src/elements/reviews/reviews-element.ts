@@ -190,7 +190,8 @@ export class SvcReviews extends StorefrontElement {
     if (!storefront.ok) return renderError(storefront.error, this.localizer);
     if (this.target === undefined || this.silentFailure() !== undefined) return nothing;
     const reviews = this.reviews.result;
-    const waiting = reviews?.data === undefined || !this.pacing.near;
+    // An error state is small at once (the first screen is held only for reviews on their way).
+    const waiting = !reviews?.error && (reviews?.data === undefined || !this.pacing.near);
     return html`<section class="reviews ${waiting ? 'waiting' : ''}" part="base" aria-label=${this.localizer.t('reviews.label')} aria-busy=${reviews?.isFetching ? 'true' : 'false'}>
       ${this.renderHead()} ${this.renderToolbar()} ${reviews ? this.renderList(reviews) : nothing}
     </section>`;
