@@ -123,6 +123,8 @@ export function seenEvent(event: Event): SeenEvent {
  * of its settings first (`queued` meanwhile), and an event of that wait counts too.
  */
 export function whenAnalyticsConfigured(start: (seen: SeenEvent[]) => Promise<void>): void {
+  // A server render (no document) has no events to report.
+  if (typeof document === 'undefined') return;
   const state = pageAnalytics();
   const seen: SeenEvent[] = [];
   // Listening from the start, recording from the `configure()` call on: no event before it counts.
