@@ -77,9 +77,25 @@ export class SvcPostLightbox extends LitElement {
     return this.renderRoot.querySelector('dialog');
   }
 
+  /**
+   * Opens the dialog in the top layer as a popover over an open non-modal dialog, not
+   * with `showModal()`: a modal dialog makes the rest of the page inert, and that
+   * restyles the whole page (some 60 ms of a phone's tap). What the modal gave is kept
+   * here: `aria-modal` keeps screen readers in it, `wrapTab` keeps Tab in it, Escape
+   * closes it, and it covers the page so a click cannot reach what is behind. Browsers
+   * without popovers get the modal dialog.
+   */
   protected override firstUpdated(): void {
     const dialog = this.dialog;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (!dialog || dialog.open) return;
+    if (typeof dialog.showPopover === 'function') {
+      dialog.show();
+      dialog.showPopover();
+      this.renderRoot.querySelector<HTMLElement>('.close')?.focus({ preventScroll: true });
+    } else {
+      dialog.removeAttribute('popover');
+      dialog.showModal();
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -127,7 +143,9 @@ export class SvcPostLightbox extends LitElement {
   }
 
   close(): void {
-    this.dialog?.close();
+    const dialog = this.dialog;
+    if (dialog?.matches(':popover-open')) dialog.hidePopover();
+    dialog?.close();
   }
 
   private go(delta: number): void {
@@ -139,6 +157,11 @@ export class SvcPostLightbox extends LitElement {
   private readonly onKeyDown = (event: KeyboardEvent) => {
     // Tab cycles inside the dialog (a modal dialog alone lets it leave for the browser's toolbar).
     if (event.key === 'Tab') return wrapTab(event, event.currentTarget as HTMLElement);
+    // The modal dialog's Escape, for the popover (a video's own Escape, as in full screen, comes first).
+    if (event.key === 'Escape' && !event.defaultPrevented && !(event.currentTarget as HTMLDialogElement).matches(':modal')) {
+      event.preventDefault();
+      return this.close();
+    }
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     // Media controls, sliders and text fields use the arrow keys themselves.
@@ -216,6 +239,8 @@ export class SvcPostLightbox extends LitElement {
     return html`<dialog
       part="dialog"
       class="dialog"
+      popover="manual"
+      aria-modal="true"
       aria-label=${post ? describePost(post, l) : t('gallery.label')}
       @click=${this.onDialogClick}
       @close=${this.onClosed}
