@@ -172,6 +172,38 @@ describe('lightbox', () => {
     expect(getComputedStyle(dialog(element)!).animationName).toBe('none');
   });
 
+  it("the tapped tile's picture is in the lightbox's first frame, shown without a fade; the page behind is not inert", async () => {
+    const element = await mount({ 'page-size': '4' });
+    const found = await waitForTiles(element, 4);
+    // A first open and close loads the lightbox's code: the open measured is a later one, as a shopper's second tap.
+    found[0]!.click();
+    await waitOpen(element);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => lightbox(element)).toBeNull();
+    const tile = found.find((candidate) => candidate.querySelector('img')?.complete && !/^Video/.test(candidate.getAttribute('aria-label') ?? ''));
+    expect(tile, 'a photo tile whose picture has loaded').toBeDefined();
+    await expect.poll(() => tile!.querySelector('img')!.naturalWidth).toBeGreaterThan(0);
+    tile!.click();
+    // Still in the tap's task (microtasks only, no task has run): the picture is there and complete,
+    // so the frame that follows the tap shows it; not a task later, after a frame with an empty dialog.
+    for (let turn = 0; turn < 100; turn++) await Promise.resolve();
+    const picture = () => lightbox(element)?.shadowRoot?.querySelector('.media svc-shoppable-post')?.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
+    expect(picture()?.complete, "the picture in the tap's task").toBe(true);
+    // Fully opaque in the first frame (no fade to run).
+    const first = await new Promise<{ complete: boolean; opacity: string } | undefined>((resolve) =>
+      requestAnimationFrame(() => {
+        const shown = picture();
+        resolve(shown ? { complete: shown.complete, opacity: getComputedStyle(shown).opacity } : undefined);
+      }),
+    );
+    expect(first, 'the picture in the first frame').toEqual(expect.objectContaining({ complete: true, opacity: '1' }));
+    expect(dialog(element)!.open).toBe(true);
+    expect(dialog(element)!.getAttribute('aria-modal')).toBe('true');
+    // Kept apart by the top layer and aria-modal, not by making the page inert (which restyles all of it).
+    expect(document.body.matches(':modal') || dialog(element)!.matches(':modal')).toBe(false);
+    expect(dialog(element)!.matches(':popover-open')).toBe(true);
+  });
+
   it('Escape closes an open product card first, and the lightbox only with a second press', async () => {
     const element = await mount({ 'page-size': '12' });
     await waitForTiles(element, 12);

@@ -22,7 +22,7 @@ const arrow = (flip: boolean) =>
 const cross = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" fill="currentColor"></path></svg>`;
 
 /**
- * The gallery's lightbox: a modal `<dialog>` with one post (through
+ * The gallery's lightbox: a `<dialog>` (modal to assistive technology and the keyboard) with one post (through
  * `<svc-shoppable-post>` for photos, a `<video>` for videos), its caption panel, and
  * previous/next by buttons, arrow keys (mirrored right to left) and swipes. Internal to
  * `<svc-post-gallery>`, which loads this module on first open; it reports moves and
@@ -96,6 +96,10 @@ export class SvcPostLightbox extends LitElement {
       dialog.removeAttribute('popover');
       dialog.showModal();
     }
+    // The tapped photo (the tile's, decoded, so complete at once) in the dialog's first
+    // frame: its shoppable post renders now, in the open dialog and the tap's task, not in
+    // the task of its own that render pacing gives a first render (an empty dialog's frame first).
+    (dialog.querySelector('.media > svc-shoppable-post') as unknown as { performUpdate(): void } | null)?.performUpdate();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
