@@ -1,7 +1,6 @@
 /**
- * Keeps Tab inside a modal: the lightbox leaves the page behind it live (making it inert
- * restyles all of it), and even a modal `<dialog>` lets Tab from its last control leave
- * (for the browser's toolbar, or a parent frame). Here
+ * Keeps Tab inside a modal: a modal `<dialog>` makes the page inert, but Tab from its
+ * last control still leaves it (for the browser's toolbar, or a parent frame). Here
  * Tab on the last control goes to the first, and Shift+Tab on the first to the last,
  * counting the controls inside nested open shadow roots (the shoppable post's
  * hotspots and product links) in the order the browser visits them.

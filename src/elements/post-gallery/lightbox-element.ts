@@ -22,7 +22,7 @@ const arrow = (flip: boolean) =>
 const cross = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" fill="currentColor"></path></svg>`;
 
 /**
- * The gallery's lightbox: a `<dialog>` (modal to assistive technology and the keyboard) with one post (through
+ * The gallery's lightbox: a modal `<dialog>` with one post (through
  * `<svc-shoppable-post>` for photos, a `<video>` for videos), its caption panel, and
  * previous/next by buttons, arrow keys (mirrored right to left) and swipes. Internal to
  * `<svc-post-gallery>`, which loads this module on first open; it reports moves and
@@ -77,25 +77,10 @@ export class SvcPostLightbox extends LitElement {
     return this.renderRoot.querySelector('dialog');
   }
 
-  /**
-   * Opens the dialog in the top layer as a popover over an open non-modal dialog, not
-   * with `showModal()`: a modal dialog makes the rest of the page inert, and that
-   * restyles the whole page (some 60 ms of a phone's tap). What the modal gave is kept
-   * here: `aria-modal` keeps screen readers in it, `wrapTab` keeps Tab in it, Escape
-   * closes it, and it covers the page so a click cannot reach what is behind. Browsers
-   * without popovers get the modal dialog.
-   */
   protected override firstUpdated(): void {
     const dialog = this.dialog;
     if (!dialog || dialog.open) return;
-    if (typeof dialog.showPopover === 'function') {
-      dialog.show();
-      dialog.showPopover();
-      this.renderRoot.querySelector<HTMLElement>('.close')?.focus({ preventScroll: true });
-    } else {
-      dialog.removeAttribute('popover');
-      dialog.showModal();
-    }
+    dialog.showModal();
     // The tapped photo (the tile's, decoded, so complete at once) in the dialog's first
     // frame: its shoppable post renders now, in the open dialog and the tap's task, not in
     // the task of its own that render pacing gives a first render (an empty dialog's frame first).
@@ -147,9 +132,7 @@ export class SvcPostLightbox extends LitElement {
   }
 
   close(): void {
-    const dialog = this.dialog;
-    if (dialog?.matches(':popover-open')) dialog.hidePopover();
-    dialog?.close();
+    this.dialog?.close();
   }
 
   private go(delta: number): void {
@@ -161,11 +144,6 @@ export class SvcPostLightbox extends LitElement {
   private readonly onKeyDown = (event: KeyboardEvent) => {
     // Tab cycles inside the dialog (a modal dialog alone lets it leave for the browser's toolbar).
     if (event.key === 'Tab') return wrapTab(event, event.currentTarget as HTMLElement);
-    // The modal dialog's Escape, for the popover (a video's own Escape, as in full screen, comes first).
-    if (event.key === 'Escape' && !event.defaultPrevented && !(event.currentTarget as HTMLDialogElement).matches(':modal')) {
-      event.preventDefault();
-      return this.close();
-    }
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     // Media controls, sliders and text fields use the arrow keys themselves.
@@ -243,8 +221,6 @@ export class SvcPostLightbox extends LitElement {
     return html`<dialog
       part="dialog"
       class="dialog"
-      popover="manual"
-      aria-modal="true"
       aria-label=${post ? describePost(post, l) : t('gallery.label')}
       @click=${this.onDialogClick}
       @close=${this.onClosed}
