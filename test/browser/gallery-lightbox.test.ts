@@ -172,6 +172,45 @@ describe('lightbox', () => {
     expect(getComputedStyle(dialog(element)!).animationName).toBe('none');
   });
 
+  it("the tapped tile's picture is in the lightbox's first frame, shown without a fade; screen readers skip the page behind", async () => {
+    const element = await mount({ 'page-size': '4' });
+    const found = await waitForTiles(element, 4);
+    // A first open and close loads the lightbox's code: the open measured is a later one, as a shopper's second tap.
+    found[0]!.click();
+    await waitOpen(element);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => lightbox(element)).toBeNull();
+    const tile = found.find((candidate) => candidate.querySelector('img')?.complete && !/^Video/.test(candidate.getAttribute('aria-label') ?? ''));
+    expect(tile, 'a photo tile whose picture has loaded').toBeDefined();
+    await expect.poll(() => tile!.querySelector('img')!.naturalWidth).toBeGreaterThan(0);
+    tile!.click();
+    // Still in the tap's task (microtasks only, no task has run): the picture is there and complete,
+    // so the frame that follows the tap shows it; not a task later, after a frame with an empty dialog.
+    for (let turn = 0; turn < 100; turn++) await Promise.resolve();
+    const picture = () => lightbox(element)?.shadowRoot?.querySelector('.media svc-shoppable-post')?.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
+    expect(picture()?.complete, "the picture in the tap's task").toBe(true);
+    // Fully opaque in the first frame (no fade to run).
+    const first = await new Promise<{ complete: boolean; opacity: string } | undefined>((resolve) =>
+      requestAnimationFrame(() => {
+        const shown = picture();
+        resolve(shown ? { complete: shown.complete, opacity: getComputedStyle(shown).opacity } : undefined);
+      }),
+    );
+    expect(first, 'the picture in the first frame').toEqual(expect.objectContaining({ complete: true, opacity: '1' }));
+    expect(dialog(element)!.open).toBe(true);
+    // What screen readers get: the tiles behind the open dialog are left out of the accessibility tree.
+    // The test runs in a frame of the runner's page: that frame's tree.
+    type Frames = { frame: { id: string; url: string }; childFrames?: Frames[] };
+    const { frameTree } = (await cdp().send('Page.getFrameTree')) as { frameTree: Frames };
+    const all = (tree: Frames): Frames[] => [tree, ...(tree.childFrames ?? []).flatMap(all)];
+    const frameId = all(frameTree).find((tree) => tree.frame.url === location.href)?.frame.id;
+    const { nodes } = (await cdp().send('Accessibility.getFullAXTree', { frameId })) as { nodes: { ignored: boolean; name?: { value?: string }; role?: { value?: string } }[] };
+    const behind = nodes.filter((node) => node.role?.value === 'button' && node.name?.value === tile!.getAttribute('aria-label'));
+    const inDialog = nodes.filter((node) => !node.ignored && node.role?.value === 'button' && node.name?.value === 'Close');
+    expect(inDialog.length, 'the dialog is in the tree').toBeGreaterThan(0);
+    expect(behind.filter((node) => !node.ignored), 'tiles a screen reader still reads').toEqual([]);
+  });
+
   it('Escape closes an open product card first, and the lightbox only with a second press', async () => {
     const element = await mount({ 'page-size': '12' });
     await waitForTiles(element, 12);

@@ -79,7 +79,12 @@ export class SvcPostLightbox extends LitElement {
 
   protected override firstUpdated(): void {
     const dialog = this.dialog;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (!dialog || dialog.open) return;
+    dialog.showModal();
+    // The tapped photo (the tile's, decoded, so complete at once) in the dialog's first
+    // frame: its shoppable post renders now, in the open dialog and the tap's task, not in
+    // the task of its own that render pacing gives a first render (an empty dialog's frame first).
+    (dialog.querySelector('.media > svc-shoppable-post') as unknown as { performUpdate(): void } | null)?.performUpdate();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
