@@ -1,6 +1,6 @@
 /** Varnish (Debian's varnishd) in front of a proxy, with the README's VCL (demo/edge/varnish.vcl), in a temporary working directory. */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,6 +25,7 @@ export interface Varnish {
 
 /** Starts varnishd in the foreground before the proxy at `backendPort`; resolves once it answers. */
 export async function startVarnish(backendPort: number): Promise<Varnish> {
+  if (!existsSync(VARNISHD)) throw new Error(`The Varnish tests need Debian's varnish (${VARNISHD} is missing): apt-get install varnish, or point VARNISHD at a varnishd.`);
   const dir = mkdtempSync(join(tmpdir(), 'storefront-varnish-'));
   // varnishd reads the VCL as its own unprivileged user.
   chmodSync(dir, 0o755);
