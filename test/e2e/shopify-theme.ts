@@ -202,6 +202,11 @@ export async function startShopServer(page: (path: string) => Promise<string>): 
   return {
     origin: `http://localhost:${port}`,
     assets: `http://127.0.0.1:${port}/extensions/test/assets`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    // The page is still open and may hold a connection (a video's range request): close drops them, or it waits for them.
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }
