@@ -291,12 +291,14 @@ describe('actions by keyboard', () => {
     await userEvent.keyboard('{ArrowDown}');
     await expect.poll(() => sorts).toEqual(['highest']);
     await expect.poll(() => reviews.getAttribute('sort')).toBe('highest');
+    // The list in the old order stays on show, without its "load more", until the new order is in.
+    await until(() => inside(reviews, '[part="load-more"]')[0], 'the highest-rated page');
     const toggle = await until(() => inside<HTMLButtonElement>(reviews, '[part="translation-toggle"]')[0], 'a translated review');
     toggle.focus();
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => toggle.textContent?.trim()).toBe('Übersetzung anzeigen');
     expect(deepActiveElement()).toBe(toggle);
-    const more = inside<HTMLButtonElement>(reviews, '[part="load-more"]')[0]!;
+    const more = await until(() => inside<HTMLButtonElement>(reviews, '[part="load-more"]')[0], 'the load-more button');
     more.focus();
     await userEvent.keyboard('{Enter}');
     await until(() => inside(reviews, '[part="review"]').length === 6, 'six reviews');

@@ -18,10 +18,12 @@ describe('Varnish in front of the proxy', () => {
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(await requestLog(apiBase, key)).toHaveLength(1);
-    // Varnish's counters are flushed now and then, not per request: wait for them. One miss, one fetch:
-    // the other shoppers waited for it (hits, or woken from Varnish's waiting list).
+    // Varnish's counters are flushed now and then, not per request: wait for them. One fetch: the other
+    // shoppers waited for it (hits, or woken from Varnish's waiting list). A shopper that came in as the
+    // answer was being stored may count as a second miss, served by that same fetch.
     const delta = (name: string) => varnish.counters()[name]! - before[name]!;
-    await expect.poll(() => [delta('MAIN.cache_miss'), delta('MAIN.backend_req')]).toEqual([1, 1]);
+    await expect.poll(() => delta('MAIN.backend_req')).toBe(1);
+    await expect.poll(() => delta('MAIN.cache_miss')).toBeGreaterThanOrEqual(1);
     await expect.poll(() => delta('MAIN.cache_hit') + delta('MAIN.busy_wakeup')).toBeGreaterThanOrEqual(1);
 
     // Past the proxy's freshness: Varnish serves its copy in grace and refetches once in the background.
