@@ -8,7 +8,7 @@ import { StorefrontClient } from '../../src/api/client.ts';
 import { TimeoutError } from '../../src/api/errors.ts';
 import { storefrontFor } from '../../src/queries/query-client.ts';
 import { requestLog, setFaults, testKey, type Faults, type LoggedRequest } from '../support/emulator-control.ts';
-import { installTraps, mount, rawGet, until, type Traps } from './hostile-support.ts';
+import { faultFixtures, installTraps, mount, until, type Traps } from './hostile-support.ts';
 
 /**
  * The elements against the emulator's fault injection: a storm of 429s (nothing is sent
@@ -23,10 +23,7 @@ let products: string[];
 let postId: string;
 
 beforeAll(async () => {
-  const info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: { handle: string; review_count: number }[] };
-  products = info.products.filter((p) => p.review_count > 3).map((p) => p.handle);
-  const clean = await testKey(apiBase, 'faults_seed');
-  postId = (await rawGet<{ data: { id: string; type: string; tagged_products: unknown[] }[] }>(apiBase, '/posts?market=us&limit=20', clean)).data.find((p) => p.type === 'IMAGE' && p.tagged_products.length > 0)!.id;
+  ({ products, postId } = await faultFixtures(apiBase, 'faults_seed', 3));
 });
 
 beforeEach(() => {

@@ -7,7 +7,7 @@ import '../../src/elements/rich-snippet/svc-rich-snippet.ts';
 import { healTiming } from '../../src/controllers/heal.ts';
 import { storefrontFor } from '../../src/queries/query-client.ts';
 import { requestLog, setFaults, testKey, type Faults, type LoggedRequest } from '../support/emulator-control.ts';
-import { installTraps, mount, rawGet, until, type Traps } from './hostile-support.ts';
+import { faultFixtures, installTraps, mount, until, type Traps } from './hostile-support.ts';
 
 /**
  * Elements heal themselves (controllers/heal.ts) against the emulator's faults: an
@@ -24,10 +24,7 @@ let products: string[];
 let postId: string;
 
 beforeAll(async () => {
-  const info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: { handle: string; review_count: number }[] };
-  products = info.products.filter((p) => p.review_count > 12).map((p) => p.handle);
-  const clean = await testKey(apiBase, 'heal_seed');
-  postId = (await rawGet<{ data: { id: string; type: string; tagged_products: unknown[] }[] }>(apiBase, '/posts?market=us&limit=20', clean)).data.find((p) => p.type === 'IMAGE' && p.tagged_products.length > 0)!.id;
+  ({ products, postId } = await faultFixtures(apiBase, 'heal_seed', 12));
 });
 
 beforeEach(() => {

@@ -5,6 +5,7 @@
  * injected markup, JSON-LD and layout that the hostile, malformed and isolation tests share.
  */
 import { expect } from 'vitest';
+import { testKey } from '../support/emulator-control.ts';
 
 type Spied = Window & { __pwned?: (id: string) => void };
 
@@ -278,6 +279,18 @@ export async function until(test: () => boolean, timeout = 10_000, what = 'condi
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * What a fault test reads from a clean key before it breaks its own: the handles of the
+ * products with more than `minReviews` reviews, and an image post with tagged products.
+ */
+export async function faultFixtures(apiBase: string, seedKey: string, minReviews: number): Promise<{ products: string[]; postId: string }> {
+  const info = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: { handle: string; review_count: number }[] };
+  const products = info.products.filter((p) => p.review_count > minReviews).map((p) => p.handle);
+  const clean = await testKey(apiBase, seedKey);
+  const posts = await rawGet<{ data: { id: string; type: string; tagged_products: unknown[] }[] }>(apiBase, '/posts?market=us&limit=20', clean);
+  return { products, postId: posts.data.find((p) => p.type === 'IMAGE' && p.tagged_products.length > 0)!.id };
 }
 
 /** Raw JSON from the API (no normalizer), for tests that pass wire data through a `post` property. */
