@@ -183,6 +183,10 @@ describe('lightbox', () => {
     const tile = found.find((candidate) => candidate.querySelector('img')?.complete && !/^Video/.test(candidate.getAttribute('aria-label') ?? ''));
     expect(tile, 'a photo tile whose picture has loaded').toBeDefined();
     await expect.poll(() => tile!.querySelector('img')!.naturalWidth).toBeGreaterThan(0);
+    const ariaHidden = () => [...document.querySelectorAll('[aria-hidden]'), ...element.shadowRoot!.querySelectorAll('[aria-hidden]')];
+    // A control of the page's own, outside the gallery.
+    const beside = document.body.insertBefore(Object.assign(document.createElement('button'), { textContent: 'Beside the gallery' }), element);
+    const hiddenBefore = ariaHidden();
     tile!.click();
     // Still in the tap's task (microtasks only, no task has run): the picture is there and complete,
     // so the frame that follows the tap shows it; not a task later, after a frame with an empty dialog.
@@ -209,6 +213,15 @@ describe('lightbox', () => {
     const inDialog = nodes.filter((node) => !node.ignored && node.role?.value === 'button' && node.name?.value === 'Close');
     expect(inDialog.length, 'the dialog is in the tree').toBeGreaterThan(0);
     expect(behind.filter((node) => !node.ignored), 'tiles a screen reader still reads').toEqual([]);
+    expect(nodes.filter((node) => !node.ignored && node.name?.value === 'Beside the gallery'), "the page's controls a screen reader still reads").toEqual([]);
+    // Kept apart without making the page inert, which restyles all of it on open and on close.
+    expect(dialog(element)!.matches(':modal'), 'a modal dialog').toBe(false);
+    expect(dialog(element)!.matches(':popover-open'), 'in the top layer').toBe(true);
+    // Closed, the page is read again as it was.
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => lightbox(element)).toBeNull();
+    expect(ariaHidden()).toEqual(hiddenBefore);
+    beside.remove();
   });
 
   it('Escape closes an open product card first, and the lightbox only with a second press', async () => {

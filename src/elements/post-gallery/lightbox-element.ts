@@ -6,6 +6,7 @@ import { isRtl, prefersReducedMotion } from './motion.js';
 import { renderPanel, renderVideo } from './lightbox-panel.js';
 import { lightboxStyles } from './lightbox.styles.js';
 import { wrapTab } from './focus-trap.js';
+import { hideOthers } from './hide-others.js';
 import { describePost } from './tile.js';
 import { emitFrom } from '../shared/base.js';
 import { shopperStartedVideo } from '../shared/video-play.js';
@@ -77,10 +78,30 @@ export class SvcPostLightbox extends LitElement {
     return this.renderRoot.querySelector('dialog');
   }
 
+  /** Undoes `hideOthers` once the lightbox closes. */
+  private unhide: (() => void) | undefined;
+
+  /**
+   * Opens the dialog in the top layer as a popover over an open non-modal dialog, not
+   * with `showModal()`: a modal dialog makes the rest of the page inert, and the browser
+   * restyles all of it, on open and again on close (some 60 ms of a phone's tap). What
+   * the modal gave is kept: the top layer and the dialog over the whole viewport keep
+   * clicks from the page, `hideOthers` keeps screen readers from it, `wrapTab` keeps Tab
+   * in it, and Escape closes it. Browsers without popovers get the modal dialog.
+   */
   protected override firstUpdated(): void {
     const dialog = this.dialog;
     if (!dialog || dialog.open) return;
-    dialog.showModal();
+    if (typeof dialog.showPopover === 'function') {
+      // In this order: a dialog shown as a popover refuses `show()`.
+      dialog.show();
+      dialog.showPopover();
+      this.unhide = hideOthers(this);
+      this.renderRoot.querySelector<HTMLElement>('.close')?.focus({ preventScroll: true });
+    } else {
+      dialog.removeAttribute('popover');
+      dialog.showModal();
+    }
     // The tapped photo (the tile's, decoded, so complete at once) in the dialog's first
     // frame: its shoppable post renders now, in the open dialog and the tap's task, not in
     // the task of its own that render pacing gives a first render (an empty dialog's frame first).
@@ -132,7 +153,15 @@ export class SvcPostLightbox extends LitElement {
   }
 
   close(): void {
-    this.dialog?.close();
+    const dialog = this.dialog;
+    if (dialog?.matches(':popover-open')) dialog.hidePopover();
+    dialog?.close();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unhide?.();
+    this.unhide = undefined;
   }
 
   private go(delta: number): void {
@@ -144,6 +173,11 @@ export class SvcPostLightbox extends LitElement {
   private readonly onKeyDown = (event: KeyboardEvent) => {
     // Tab cycles inside the dialog (a modal dialog alone lets it leave for the browser's toolbar).
     if (event.key === 'Tab') return wrapTab(event, event.currentTarget as HTMLElement);
+    // A modal dialog's Escape, for the popover (a card's or a video's own Escape comes first).
+    if (event.key === 'Escape' && !event.defaultPrevented && !(event.currentTarget as HTMLDialogElement).matches(':modal')) {
+      event.preventDefault();
+      return this.close();
+    }
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     // Media controls, sliders and text fields use the arrow keys themselves.
@@ -176,6 +210,8 @@ export class SvcPostLightbox extends LitElement {
   };
 
   private readonly onClosed = () => {
+    this.unhide?.();
+    this.unhide = undefined;
     this.dispatchEvent(new CustomEvent('lightbox-close'));
   };
 
@@ -221,6 +257,8 @@ export class SvcPostLightbox extends LitElement {
     return html`<dialog
       part="dialog"
       class="dialog"
+      popover="manual"
+      aria-modal="true"
       aria-label=${post ? describePost(post, l) : t('gallery.label')}
       @click=${this.onDialogClick}
       @close=${this.onClosed}
