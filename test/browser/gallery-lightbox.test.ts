@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import '../../src/elements/post-gallery/svc-post-gallery.ts';
+import '../../src/elements/shoppable-post/svc-shoppable-post.ts';
 import type { SvcPostGallery } from '../../src/elements/post-gallery/svc-post-gallery.ts';
 import { testKey } from '../support/emulator-control.ts';
 
@@ -293,5 +294,32 @@ describe('lightbox', () => {
     expect(list.height).toBeGreaterThan(40);
     await page.screenshot({ path: '../../screenshots/gallery-lightbox-tablet.png' });
     await page.viewport(1280, 800);
+  });
+});
+
+describe('another post in the same shoppable post (the lightbox keeps its shoppable posts from post to post)', () => {
+  it("shows the new post's picture or its placeholder, never the picture of the post before", async () => {
+    const key = await testKey(apiBase, 'lightbox_reuse');
+    const read = async (id: string) => (await (await fetch(`${apiBase}/v1/posts/${id}?market=us`, { headers: { authorization: `Bearer ${key}` } })).json()) as { id: string; media: { location: string } };
+    const list = (await (await fetch(`${apiBase}/v1/posts?market=us&limit=8`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { id: string; type: string }[] };
+    const [first, second] = await Promise.all(list.data.filter((post) => post.type === 'IMAGE').slice(0, 2).map((post) => read(post.id)));
+    const element = document.createElement('svc-shoppable-post');
+    element.style.width = '400px';
+    element.setAttribute('publishable-key', key);
+    element.setAttribute('api-base', apiBase);
+    element.post = first;
+    document.body.append(element);
+    const picture = () => element.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
+    await expect.poll(() => picture()?.classList.contains('loaded'), { timeout: 10_000 }).toBe(true);
+    const before = picture()!.currentSrc;
+    // A picture this page has never loaded: its own address.
+    const mark = `reuse=${Date.now()}`;
+    const fresh = `${second!.media.location}${second!.media.location.includes('?') ? '&' : '?'}${mark}`;
+    element.post = { ...second, media: { ...second!.media, location: fresh } };
+    await element.updateComplete;
+    const shown = () => ({ loaded: picture()!.classList.contains('loaded'), src: picture()!.currentSrc });
+    const inFrame = await new Promise<{ loaded: boolean; src: string }>((resolve) => requestAnimationFrame(() => resolve(shown())));
+    for (const state of [shown(), inFrame]) expect(state.loaded && state.src === before, 'the picture of the post before, shown').toBe(false);
+    await expect.poll(() => shown().loaded && shown().src.endsWith(mark), { timeout: 10_000 }).toBe(true);
   });
 });

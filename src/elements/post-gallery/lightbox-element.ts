@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
+import { keyed } from 'lit/directives/keyed.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { isRtl, prefersReducedMotion } from './motion.js';
@@ -106,6 +106,19 @@ export class SvcPostLightbox extends LitElement {
     // frame: its shoppable post renders now, in the open dialog and the tap's task, not in
     // the task of its own that render pacing gives a first render (an empty dialog's frame first).
     (dialog.querySelector('.media > svc-shoppable-post') as unknown as { performUpdate(): void } | null)?.performUpdate();
+  }
+
+  /**
+   * Another post in the same card: the shoppable posts are kept and given the new post
+   * (creating them again, with their shadow roots and styles, was most of a "next"), the
+   * caption panel and a video are made anew (no transcript left open, no avatar or video of
+   * the post before). The card scrolls back to its top, as a new one would be. Read before
+   * the render, while the layout is still clean.
+   */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('index') || changed.get('index') === undefined) return;
+    const card = this.renderRoot.querySelector('.card');
+    if (card && card.scrollTop !== 0) card.scrollTop = 0;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -218,8 +231,8 @@ export class SvcPostLightbox extends LitElement {
   /** The shoppable post's own load, error and view events are not the gallery's (which reports its posts' views itself): keep them in. */
   private readonly contain = (event: Event) => event.stopPropagation();
 
-  private renderMedia(post: Post): TemplateResult {
-    if (post.type === 'VIDEO') return renderVideo(post, { autoplay: this.autoplay && !prefersReducedMotion(), localizer: this.localizer, onPlay: this.onVideoPlay });
+  private renderMedia(post: Post): TemplateResult | ReturnType<typeof keyed> {
+    if (post.type === 'VIDEO') return keyed(post.id, renderVideo(post, { autoplay: this.autoplay && !prefersReducedMotion(), localizer: this.localizer, onPlay: this.onVideoPlay }));
     return this.renderShoppable(post, true);
   }
 
@@ -271,17 +284,13 @@ export class SvcPostLightbox extends LitElement {
       </button>
       <p class="position" aria-live="polite">${t('gallery.position', { current: this.index + 1, total })}</p>
       ${post
-        ? repeat(
-            [post],
-            (shown) => shown.id,
-            (shown) => html`<article class="card" data-post-id=${shown.id}>
-              <div class="media" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp} @pointercancel=${() => (this.swipeStart = undefined)}>${this.renderMedia(shown)}</div>
-              <div class="panel">
-                ${renderPanel(shown, l)}
-                ${this.renderProducts(shown)}
-              </div>
-            </article>`,
-          )
+        ? html`<article class="card" data-post-id=${post.id}>
+            <div class="media" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp} @pointercancel=${() => (this.swipeStart = undefined)}>${this.renderMedia(post)}</div>
+            <div class="panel">
+              ${keyed(post.id, renderPanel(post, l))}
+              ${this.renderProducts(post)}
+            </div>
+          </article>`
         : nothing}
     </dialog>`;
   }
