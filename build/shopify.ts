@@ -7,14 +7,16 @@
  *   chunks cut smaller, so that every file stays under Theme Check's 10,000 bytes
  *   compressed), and the app embed's script (src/shopify/embed.ts);
  * - `blocks/`, `snippets/`, `locales/`, `shopify.extension.toml`: copied from `shopify/`;
- * - `snippets/storefront-widgets-reserve.liquid`: the library's reservation stylesheet,
- *   `dist/cdn/storefront-widgets.css`, when the build wrote one, for the app embed to
- *   inline (empty otherwise: the blocks reserve their own space meanwhile).
+ * - `snippets/storefront-widgets-reserve.liquid`: the library's reservation stylesheet
+ *   (src/elements/reserve.ts, as in `dist/cdn/storefront-widgets.css`), for the app embed
+ *   to inline. So the assets' `reserve.js` holds the elements' heights and installs no
+ *   stylesheet (src/loader/reserve-hold.ts): the page has the rules from its first paint.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type ConfigEnv, type InlineConfig } from 'vite';
+import { reserveCss } from '../src/elements/reserve.ts';
 import viteConfig from '../vite.config.ts';
 import { chunkFileNames, chunkGroups } from './chunk-groups.ts';
 import { elementModulesPlugin } from './element-modules.ts';
@@ -23,8 +25,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SOURCES = join(ROOT, 'shopify');
 export const OUT = join(ROOT, 'dist', 'shopify');
 const ASSETS = join(OUT, 'assets');
-/** Written by the library's build when it has one (the issue "Nothing moves in the first viewport"). */
-export const RESERVE_CSS = join(ROOT, 'dist', 'cdn', 'storefront-widgets.css');
 
 /**
  * The shared chunks of `dist/cdn/`, with `core` cut in three (Lit; the API client with
@@ -52,10 +52,13 @@ async function configFor(mode: string): Promise<InlineConfig> {
 async function buildAssets(): Promise<void> {
   const modules = await configFor('modules');
   const output = modules.build!.rolldownOptions!.output as Record<string, unknown>;
+  const lib = modules.build!.lib as { entry: Record<string, string> };
   await build({
     ...modules,
     build: {
       ...modules.build,
+      // The embed inlines the reservation stylesheet: `reserve.js` only holds the heights.
+      lib: { ...lib, entry: { ...lib.entry, reserve: join(ROOT, 'src/loader/reserve-hold.ts') } },
       outDir: ASSETS,
       emptyOutDir: true,
       // A source map is no asset Shopify serves.
@@ -94,10 +97,10 @@ async function buildAssets(): Promise<void> {
   rmSync(join(ASSETS, '.vite'), { recursive: true, force: true });
 }
 
-/** The reservation stylesheet as a snippet, or an empty one (a comment) when the build wrote none. */
-export function reserveSnippet(css: string | undefined): string {
-  if (css === undefined) return '{%- comment -%} No reservation stylesheet in this build: the blocks reserve their own space. {%- endcomment -%}\n';
-  if (/\{[{%]|<\//.test(css)) throw new Error(`${RESERVE_CSS} holds "{{", "{%" or "</": it cannot be inlined in a Liquid <style>.`);
+/** The reservation stylesheet as a snippet: the embed's only copy of it, so never empty. */
+export function reserveSnippet(css: string): string {
+  if (!css.trim()) throw new Error('The reservation stylesheet (src/elements/reserve.ts) is empty: the app embed would reserve nothing, and its reserve.js installs none.');
+  if (/\{[{%]|<\//.test(css)) throw new Error('The reservation stylesheet (src/elements/reserve.ts) holds "{{", "{%" or "</": it cannot be inlined in a Liquid <style>.');
   return css.trim() + '\n';
 }
 
@@ -107,7 +110,7 @@ export async function buildShopify(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   await buildAssets();
   for (const entry of ['shopify.extension.toml', 'blocks', 'snippets', 'locales']) cpSync(join(SOURCES, entry), join(OUT, entry), { recursive: true });
-  writeFileSync(join(OUT, 'snippets', 'storefront-widgets-reserve.liquid'), reserveSnippet(existsSync(RESERVE_CSS) ? readFileSync(RESERVE_CSS, 'utf8') : undefined));
+  writeFileSync(join(OUT, 'snippets', 'storefront-widgets-reserve.liquid'), reserveSnippet(reserveCss()));
   const nested = readdirSync(ASSETS).filter((name) => statSync(join(ASSETS, name)).isDirectory());
   if (nested.length) throw new Error(`${ASSETS} must be flat; it has ${nested.join(', ')}.`);
 }

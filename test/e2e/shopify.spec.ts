@@ -37,6 +37,16 @@ test('the assets are one flat folder, each script under Theme Check\'s 10,000 by
   for (const name of scripts) expect(readFileSync(join(folder, name), 'utf8'), name).not.toMatch(/["'`](\.\/)?(module|chunks)\//);
 });
 
+test('the reservation rules are in the embed\'s snippet once, not again in reserve.js, which only holds the heights', () => {
+  const snippet = readFileSync(join(EXTENSION, 'snippets', 'storefront-widgets-reserve.liquid'), 'utf8');
+  expect(snippet).toContain('svc-post-gallery');
+  expect(snippet).toContain(':not(:defined)');
+  const reserve = readFileSync(join(EXTENSION, 'assets', 'reserve.js'), 'utf8');
+  expect(reserve).toContain('min-height');
+  expect(reserve).not.toContain('adoptedStyleSheets');
+  expect(reserve).not.toContain(':not(:defined):not(');
+});
+
 test('the embed targets <head>, every block a section, and merchant text is there in the 18 languages of both the library and Shopify\'s admin', () => {
   const locales = readdirSync(join(EXTENSION, 'locales'));
   for (const language of ['en.default', 'de', 'fr', 'es', 'it', 'nl', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'tr', 'pt-BR', 'pt-PT', 'ja', 'ko', 'zh-CN']) {
