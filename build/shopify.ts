@@ -1,11 +1,11 @@
 /**
  * `npm run build:shopify`: writes the Shopify theme app extension to `dist/shopify/`
  * (README, "On Shopify"), for the service's Shopify app to ship with `shopify app deploy`:
- * - `assets/`: the script tag's loader and every element module and chunk in one flat
- *   folder, as Shopify serves an extension's assets behind `asset_url` (the same builds as
- *   `dist/cdn/`, vite.config.ts's `modules` and `loader`, with flat names and the
- *   shared `core` cut in two, so that every file stays under Theme Check's 10,000 bytes
- *   compressed), and the app embed's script (src/shopify/embed.ts);
+ * - `assets/`: the script tag's loader with the app embed's part (src/shopify/loader.ts)
+ *   and every element module and chunk in one flat folder, as Shopify serves an
+ *   extension's assets behind `asset_url` (the same builds as `dist/cdn/`, vite.config.ts's
+ *   `modules` and `loader`, with flat names and the shared `core` cut in two, so that every
+ *   file stays under Theme Check's 10,000 bytes compressed);
  * - `blocks/`, `snippets/`, `locales/`, `shopify.extension.toml`: copied from `shopify/`;
  * - `snippets/storefront-widgets-reserve.liquid`: the library's reservation stylesheet
  *   (src/elements/reserve.ts, as in `dist/cdn/storefront-widgets.css`), for the app embed
@@ -79,24 +79,11 @@ async function buildAssets(): Promise<void> {
       outDir: ASSETS,
       emptyOutDir: false,
       sourcemap: false,
-      lib: { ...(loader.build!.lib as object), entry: join(ROOT, 'src/loader/loader.ts'), formats: ['iife'], fileName: () => 'storefront-widgets.js' },
+      // The loader with the app embed's part: the embed's one script.
+      lib: { ...(loader.build!.lib as object), entry: join(ROOT, 'src/shopify/loader.ts'), formats: ['iife'], fileName: () => 'storefront-widgets.js' },
     },
   });
 
-  // The app embed's script: reads the embed's settings, talks only to `window.StorefrontWidgets`.
-  await build({
-    configFile: false,
-    logLevel: 'error',
-    root: ROOT,
-    publicDir: false,
-    build: {
-      outDir: ASSETS,
-      emptyOutDir: false,
-      minify: 'terser',
-      lib: { entry: join(ROOT, 'src/shopify/embed.ts'), name: 'StorefrontWidgetsShopify', formats: ['iife'], fileName: () => 'storefront-widgets-embed.js' },
-      rolldownOptions: { output: { minify: true, comments: false } },
-    },
-  });
   rmSync(join(ASSETS, '.vite'), { recursive: true, force: true });
 }
 
