@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { testKey } from '../support/emulator-control.ts';
 import { e2eEnv } from './env.ts';
 import { BLOCKS, blockSchema, EXTENSION, productPage, renderBlock, requireExtension, startShopServer, type StoreContext } from './shopify-theme.ts';
-import { layoutShifts, recordShifts } from './support.ts';
+import { layoutShifts, recordShifts, shiftDetails } from './support.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -153,7 +153,8 @@ for (const [width, height, stacked] of [
       await page.evaluate(() => scrollTo(0, 0));
       await page.screenshot({ path: `test-results/e2e/shopify-product-${width}${stacked ? '-stacked' : ''}.png`, fullPage: true });
       const shifts = await layoutShifts(page);
-      expect(shifts.reduce((sum, value) => sum + value, 0), `layout shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.01);
+      // Each shift with what moved: a rare one (0.71 once in about 40 runs) explains itself.
+      expect(shifts.reduce((sum, value) => sum + value, 0), `layout shifts:\n${await shiftDetails(page)}`).toBeLessThanOrEqual(0.01);
       expect(shop.errors).toEqual([]);
     } finally {
       await shop.close();
