@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { testKey } from '../support/emulator-control.ts';
 import { e2eEnv } from './env.ts';
-import { BLOCKS, blockSchema, EXTENSION, productPage, renderBlock, requireExtension, startShopServer, type StoreContext } from './shopify-theme.ts';
+import { BLOCK_CONTENT, BLOCKS, blockSchema, EXTENSION, productPage, renderBlock, requireExtension, startShopServer, type StoreContext } from './shopify-theme.ts';
 import { layoutShifts, recordShifts, shiftDetails } from './support.ts';
 
 const require = createRequire(import.meta.url);
@@ -137,14 +137,7 @@ for (const [width, height, stacked] of [
     const shop = await openShop(page, (assets) => store(key, assets), { stacked });
     try {
       // Each block as a shopper scrolls to it: what is below the fold renders as it comes near.
-      const shown = {
-        'svc-review-summary[variant="badge"]': '[part~="average"], [part~="count"]',
-        'svc-review-summary:not([variant="badge"])': '[part~="average"]',
-        'svc-shoppable-post': '[part~="hotspot"]',
-        'svc-post-gallery': '[part~="tile"] img',
-        'svc-reviews': '[part~="review"]',
-      };
-      for (const [widget, content] of Object.entries(shown)) {
+      for (const [widget, content] of BLOCK_CONTENT) {
         await page.locator(widget).scrollIntoViewIfNeeded();
         await expect(page.locator(widget).locator(content).first(), widget).toBeVisible();
       }

@@ -6,17 +6,8 @@
  * in <head>. Needs `dist/shopify/` (`npm run build:shopify`).
  */
 import { e2eEnv } from '../e2e/env.ts';
-import { productPage, requireExtension, startShopServer } from '../e2e/shopify-theme.ts';
+import { BLOCK_CONTENT, productPage, requireExtension, startShopServer } from '../e2e/shopify-theme.ts';
 import { until, type EnginePage } from './browsers.ts';
-
-/** Each block's element, and what in its shadow root shows it has the emulator's data. */
-const SHOWN: [widget: string, content: string][] = [
-  ['svc-review-summary[variant="badge"]', '[part~="average"], [part~="count"]'],
-  ['svc-review-summary:not([variant="badge"])', '[part~="average"]'],
-  ['svc-shoppable-post', '[part~="hotspot"]'],
-  ['svc-post-gallery', '[part~="tile"] img'],
-  ['svc-reviews', '[part~="review"]'],
-];
 
 /** Opens the page with the publishable key `key`, checks it and saves a screenshot to `screenshot`. */
 export async function shopifyProductPage(page: EnginePage, key: string, screenshot: string): Promise<void> {
@@ -29,7 +20,7 @@ export async function shopifyProductPage(page: EnginePage, key: string, screensh
   assets = server.assets;
   try {
     await page.open(`${server.origin}/products/${product}`);
-    for (const [widget, content] of SHOWN) {
+    for (const [widget, content] of BLOCK_CONTENT) {
       let state = '';
       await until(async () => {
         state = await page.evaluate(
