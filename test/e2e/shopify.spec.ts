@@ -198,3 +198,27 @@ test('a secret key in the embed\'s setting never reaches the page, and the conso
     await shop.close();
   }
 });
+
+test('by hand in theme.liquid (README): the same script without the embed\'s data-* attributes leaves the settings to the theme\'s configure()', async ({ page }) => {
+  const { apiBase, product } = e2eEnv();
+  const key = await testKey(apiBase, 'shopify_by_hand');
+  let assets = '';
+  const server = await startShopServer(async () => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>By hand</title><link rel="icon" href="data:,">
+<script src="${assets}/storefront-widgets.js?v=1" defer></script>
+<script>addEventListener('DOMContentLoaded', () => StorefrontWidgets.configure({ publishableKey: ${JSON.stringify(key)}, apiBase: ${JSON.stringify(apiBase)}, market: 'us' }));</script>
+</head><body><h1>Linen shirt</h1><svc-review-summary product-ref="${product}" variant="badge"></svc-review-summary></body></html>`);
+  assets = server.assets;
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(`${server.origin}/products/${product}`);
+    await expect(page.locator('svc-review-summary [part~="count"]')).toHaveText(/\d/);
+    // No embed, no rich snippet of its own.
+    await expect(page.locator('svc-rich-snippet')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});
