@@ -9,7 +9,7 @@
  * own, the script tag's `dist/cdn/` from another.
  *
  * Prints, for each page, the medians of `--runs N` loads in Chromium (script bytes and
- * files, API requests, CLS) and of `--lighthouse-runs N` Lighthouse runs (TBT, LCP, CLS,
+ * files, the HTML document's bytes and the two together, API requests, CLS) and of `--lighthouse-runs N` Lighthouse runs (TBT, LCP, CLS,
  * score), and the differences.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -108,6 +108,9 @@ async function main(): Promise<void> {
         [
           row('script transferred (brotli)', (run) => sum(run.scripts), bytes),
           row('script files', (run) => run.scripts.length, String),
+          // The embed inlines its reservation rules (and each block its own): bytes the script tag's page fetches as script, this one as HTML.
+          row('HTML document transferred (brotli 5)', (run) => run.documents, bytes),
+          row('script + HTML transferred', (run) => sum(run.scripts) + run.documents, bytes),
           row('API requests', (run) => run.api.length, String),
           row('requests (all)', (run) => run.requests, String),
           row('CLS until all images loaded', (run) => run.cls, (n) => fixed(n, 4)),

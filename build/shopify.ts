@@ -1,20 +1,22 @@
 /**
  * `npm run build:shopify`: writes the Shopify theme app extension to `dist/shopify/`
  * (README, "On Shopify"), for the service's Shopify app to ship with `shopify app deploy`:
- * - `assets/`: the script tag's loader and every element module and chunk in one flat
- *   folder, as Shopify serves an extension's assets behind `asset_url` (the same builds as
- *   `dist/cdn/`, vite.config.ts's `modules` and `loader`, with flat names and the shared
- *   chunks cut smaller, so that every file stays under Theme Check's 10,000 bytes
- *   compressed), and the app embed's script (src/shopify/embed.ts);
+ * - `assets/`: the script tag's loader with the app embed's part (src/shopify/loader.ts)
+ *   and every element module and chunk in one flat folder, as Shopify serves an
+ *   extension's assets behind `asset_url` (the same builds as `dist/cdn/`, vite.config.ts's
+ *   `modules` and `loader`, with flat names and the shared `core` cut in two, so that every
+ *   file stays under Theme Check's 10,000 bytes compressed);
  * - `blocks/`, `snippets/`, `locales/`, `shopify.extension.toml`: copied from `shopify/`;
- * - `snippets/storefront-widgets-reserve.liquid`: the library's reservation stylesheet,
- *   `dist/cdn/storefront-widgets.css`, when the build wrote one, for the app embed to
- *   inline (empty otherwise: the blocks reserve their own space meanwhile).
+ * - `snippets/storefront-widgets-reserve.liquid`: the library's reservation stylesheet
+ *   (src/elements/reserve.ts, as in `dist/cdn/storefront-widgets.css`), for the app embed
+ *   to inline. So the assets' `reserve.js` holds the elements' heights and installs no
+ *   stylesheet (src/loader/reserve-hold.ts): the page has the rules from its first paint.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type ConfigEnv, type InlineConfig } from 'vite';
+import { reserveCss } from '../src/elements/reserve.ts';
 import viteConfig from '../vite.config.ts';
 import { chunkFileNames, chunkGroups } from './chunk-groups.ts';
 import { elementModulesPlugin } from './element-modules.ts';
@@ -23,20 +25,21 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SOURCES = join(ROOT, 'shopify');
 export const OUT = join(ROOT, 'dist', 'shopify');
 const ASSETS = join(OUT, 'assets');
-/** Written by the library's build when it has one (the issue "Nothing moves in the first viewport"). */
-export const RESERVE_CSS = join(ROOT, 'dist', 'cdn', 'storefront-widgets.css');
 
 /**
- * The shared chunks of `dist/cdn/`, with `core` cut in three (Lit; the API client with
- * the page's settings; the rest), each under Theme Check's limit. Each element still
- * loads every chunk it needs at once (the loader's table): more, smaller files, no waterfall.
+ * The shared chunks of `dist/cdn/`, with `core` cut in two, each under Theme Check's limit
+ * with a margin (about 8,900 and 8,800 bytes gzip): `base`, Lit and the elements' shared
+ * base (src/elements/shared/, but the error states, which read the strings, and hydration,
+ * which loads on demand); `core`, the rest (the API client, the page's settings, queries,
+ * controllers, English). Cut there, fewer names cross between the two than at any other
+ * balanced cut tried (Lit alone, or the client alone, cost 250 to 550 bytes brotli more).
+ * Each element still loads every chunk it needs at once (the loader's table): no waterfall.
  */
 const shopifyGroups = {
   ...chunkGroups,
   groups: [
     ...chunkGroups.groups.map((group) => ({ ...group, priority: group.priority * 10 })),
-    { name: 'lit', priority: 15, test: /\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\// },
-    { name: 'client', priority: 15, test: /\/src\/(api|page|shared)\/(?!(lazy-reads|review-reads|normalize-review|post-reads|normalize-post|normalize-media)\.)/ },
+    { name: 'base', priority: 15, test: /\/(node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\/|src\/elements\/shared\/(?!(states|hydrate)\.)[\w-]+\.)/ },
   ],
 };
 
@@ -52,10 +55,13 @@ async function configFor(mode: string): Promise<InlineConfig> {
 async function buildAssets(): Promise<void> {
   const modules = await configFor('modules');
   const output = modules.build!.rolldownOptions!.output as Record<string, unknown>;
+  const lib = modules.build!.lib as { entry: Record<string, string> };
   await build({
     ...modules,
     build: {
       ...modules.build,
+      // The embed inlines the reservation stylesheet: `reserve.js` only holds the heights.
+      lib: { ...lib, entry: { ...lib.entry, reserve: join(ROOT, 'src/loader/reserve-hold.ts') } },
       outDir: ASSETS,
       emptyOutDir: true,
       // A source map is no asset Shopify serves.
@@ -73,31 +79,18 @@ async function buildAssets(): Promise<void> {
       outDir: ASSETS,
       emptyOutDir: false,
       sourcemap: false,
-      lib: { ...(loader.build!.lib as object), entry: join(ROOT, 'src/loader/loader.ts'), formats: ['iife'], fileName: () => 'storefront-widgets.js' },
+      // The loader with the app embed's part: the embed's one script.
+      lib: { ...(loader.build!.lib as object), entry: join(ROOT, 'src/shopify/loader.ts'), formats: ['iife'], fileName: () => 'storefront-widgets.js' },
     },
   });
 
-  // The app embed's script: reads the embed's settings, talks only to `window.StorefrontWidgets`.
-  await build({
-    configFile: false,
-    logLevel: 'error',
-    root: ROOT,
-    publicDir: false,
-    build: {
-      outDir: ASSETS,
-      emptyOutDir: false,
-      minify: 'terser',
-      lib: { entry: join(ROOT, 'src/shopify/embed.ts'), name: 'StorefrontWidgetsShopify', formats: ['iife'], fileName: () => 'storefront-widgets-embed.js' },
-      rolldownOptions: { output: { minify: true, comments: false } },
-    },
-  });
   rmSync(join(ASSETS, '.vite'), { recursive: true, force: true });
 }
 
-/** The reservation stylesheet as a snippet, or an empty one (a comment) when the build wrote none. */
-export function reserveSnippet(css: string | undefined): string {
-  if (css === undefined) return '{%- comment -%} No reservation stylesheet in this build: the blocks reserve their own space. {%- endcomment -%}\n';
-  if (/\{[{%]|<\//.test(css)) throw new Error(`${RESERVE_CSS} holds "{{", "{%" or "</": it cannot be inlined in a Liquid <style>.`);
+/** The reservation stylesheet as a snippet: the embed's only copy of it, so never empty. */
+export function reserveSnippet(css: string): string {
+  if (!css.trim()) throw new Error('The reservation stylesheet (src/elements/reserve.ts) is empty: the app embed would reserve nothing, and its reserve.js installs none.');
+  if (/\{[{%]|<\//.test(css)) throw new Error('The reservation stylesheet (src/elements/reserve.ts) holds "{{", "{%" or "</": it cannot be inlined in a Liquid <style>.');
   return css.trim() + '\n';
 }
 
@@ -107,7 +100,7 @@ export async function buildShopify(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   await buildAssets();
   for (const entry of ['shopify.extension.toml', 'blocks', 'snippets', 'locales']) cpSync(join(SOURCES, entry), join(OUT, entry), { recursive: true });
-  writeFileSync(join(OUT, 'snippets', 'storefront-widgets-reserve.liquid'), reserveSnippet(existsSync(RESERVE_CSS) ? readFileSync(RESERVE_CSS, 'utf8') : undefined));
+  writeFileSync(join(OUT, 'snippets', 'storefront-widgets-reserve.liquid'), reserveSnippet(reserveCss()));
   const nested = readdirSync(ASSETS).filter((name) => statSync(join(ASSETS, name)).isDirectory());
   if (nested.length) throw new Error(`${ASSETS} must be flat; it has ${nested.join(', ')}.`);
 }

@@ -13,6 +13,8 @@ export interface PageRun {
   images: { url: string; transferred: number }[];
   requests: number;
   transferred: number;
+  /** The page's HTML documents as sent (compressed), without headers. */
+  documents: number;
   api: LoggedRequest[];
   preflights: number;
   cls: number;
@@ -97,6 +99,7 @@ export async function measurePage(browser: Browser, apiBase: string, url: (key: 
     const images: PageRun['images'] = [];
     let requests = 0;
     let transferred = 0;
+    let documents = 0;
     context.on('request', () => {
       inFlight++;
       requests++;
@@ -119,6 +122,7 @@ export async function measurePage(browser: Browser, apiBase: string, url: (key: 
             const decoded = response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
             scripts.push({ url: request.url(), transferred: body, decoded });
           } else if (type === 'image') images.push({ url: request.url(), transferred: body });
+          else if (type === 'document') documents += body;
         })(),
       );
     };
@@ -172,6 +176,7 @@ export async function measurePage(browser: Browser, apiBase: string, url: (key: 
       images,
       requests,
       transferred,
+      documents,
       api: log.filter((entry) => entry.method !== 'OPTIONS'),
       preflights: log.filter((entry) => entry.method === 'OPTIONS').length,
       cls: shifts.cls,

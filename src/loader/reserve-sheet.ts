@@ -1,10 +1,12 @@
 /**
  * `dist/cdn/module/reserve.js`: installs the reservation stylesheet (src/elements/reserve.ts)
  * in the page, for pages that neither link it nor paste it, and holds each element's
- * reserved height from its definition to its first render. The script tag's loader imports
- * it as soon as it runs. A stylesheet built in script, which a strict CSP allows.
+ * reserved height from its definition to its first render (reserve-hold.ts). The script
+ * tag's loader imports it as soon as it runs. A stylesheet built in script, which a strict
+ * CSP allows.
  */
 import css from 'virtual:reserve-css';
+import './reserve-hold.js';
 
 try {
   const sheet = new CSSStyleSheet();
@@ -13,38 +15,3 @@ try {
 } catch {
   // A browser without constructed stylesheets reserves nothing.
 }
-
-/**
- * Once defined, an element is no longer held by the `:not(:defined)` rules, and its first
- * render comes a task or more later (in a task of its own): empty meanwhile, it moved the
- * page up and back down (shifts of 0.4 on the first-viewport page). Each element waiting
- * for its code is watched (a resize observer that only reads: its reserved height); in
- * the microtask after its definition, before anything is laid out or painted, it keeps
- * that height as its own `min-height` until its first update. Not an element rendered on
- * the server, nor a badge (whose host keeps its height), nor one with a `min-height` of
- * the page's own.
- */
-const reserved = new WeakMap<Element, number>();
-const watch = new ResizeObserver((entries) => {
-  for (const { target, borderBoxSize } of entries) reserved.set(target, borderBoxSize[0]?.blockSize ?? 0);
-});
-
-function hold(element: HTMLElement & { updateComplete?: Promise<unknown> }): void {
-  watch.observe(element);
-  void customElements.whenDefined(element.localName).then(() => {
-    watch.unobserve(element);
-    const height = reserved.get(element);
-    if (!height || element.style.minHeight) return;
-    element.style.minHeight = `${height}px`;
-    void Promise.resolve(element.updateComplete).finally(() => element.style.removeProperty('min-height'));
-  });
-}
-
-/** Watches the elements waiting for their code; on a page still being parsed, once it is. */
-const watchWaiting = () => {
-  for (const element of document.querySelectorAll<HTMLElement>('svc-review-summary:not([variant=badge]),svc-shoppable-post,svc-post-gallery,svc-reviews')) {
-    if (element.matches(':not(:defined)') && !element.shadowRoot) hold(element);
-  }
-};
-if (document.readyState === 'loading') addEventListener('DOMContentLoaded', watchWaiting, { once: true });
-else watchWaiting();

@@ -1,13 +1,14 @@
 /**
- * The Shopify app embed's script, `assets/storefront-widgets-embed.js` of the theme app
- * extension (build/shopify.ts; its Liquid is shopify/blocks/app-embed.liquid). A deferred
- * script after the loader's: it runs once the loader has offered `window.StorefrontWidgets`,
- * and talks to nothing else of the library, so that it stays a few hundred bytes.
+ * The Shopify app embed's part of the extension's `assets/storefront-widgets.js`
+ * (src/shopify/loader.ts; its Liquid is shopify/blocks/app-embed.liquid): runs right after
+ * the loader, in the same script, and talks to nothing of the library but
+ * `window.StorefrontWidgets`, so that it stays a few hundred bytes.
  *
- * Its settings are its own `data-*` attributes, written by the Liquid: the page settings
- * (`publishable-key`, `market`, `api-base`), `product` (a product page's handle, for the
- * rich snippet), `analytics` (`customer-events`, `data-layer` or nothing) and `refused`
- * (`secret-key`: the Liquid left a secret key out of the page).
+ * Its settings are the script's own `data-*` attributes, written by the Liquid: the page
+ * settings (`publishable-key`, `market`, `api-base`), `product` (a product page's handle,
+ * for the rich snippet), `analytics` (`customer-events`, `data-layer` or nothing) and
+ * `refused` (`secret-key`: the Liquid left a secret key out of the page). Without any (a
+ * theme that loads the script by hand and calls `configure()` itself), it does nothing.
  */
 import type { PageSettings } from '../page/configure.js';
 
@@ -16,17 +17,10 @@ interface ShopifyGlobal {
   analytics?: { publish?: (name: string, data: unknown) => void };
 }
 
-const PREFIX = 'storefront-widgets (Shopify app embed):';
-const data = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
-// The loader's global (src/loader/loader.ts), as far as this script uses it.
-const widgets = (globalThis as { StorefrontWidgets?: { configure(settings: PageSettings): void } }).StorefrontWidgets;
-
-if (data['refused'] === 'secret-key') {
-  console.error(`${PREFIX} the key in the app embed's settings is a secret key (svc_sk_…). It was left out of the page: enter the publishable key (svc_pk_…) instead, and replace the secret key, which is no longer secret.`);
-}
-if (!widgets) {
-  console.error(`${PREFIX} the widgets' script (storefront-widgets.js) did not run before this one.`);
-} else {
+export function applyEmbed(data: DOMStringMap): void {
+  if (data['refused'] === 'secret-key') {
+    console.error("storefront-widgets (Shopify app embed): the key in the app embed's settings is a secret key (svc_sk_…). It was left out of the page: enter the publishable key (svc_pk_…) instead, and replace the secret key, which is no longer secret.");
+  }
   const settings: PageSettings = {};
   if (data['publishableKey']) settings.publishableKey = data['publishableKey'];
   if (data['market']) settings.market = data['market'];
@@ -41,7 +35,8 @@ if (!widgets) {
         ? { dataLayer: true }
         : { onEvent: (name, event) => (globalThis as { Shopify?: ShopifyGlobal }).Shopify?.analytics?.publish?.(name, event) };
   }
-  widgets.configure(settings);
+  // The loader's global, or another copy's (the loader then left it alone); nothing set is nothing done.
+  globalThis.StorefrontWidgets?.configure(settings);
   // The product's rich snippet: the element keeps its JSON-LD in <head> (an element cannot stand in <head> itself).
   if (data['product']) {
     const snippet = document.createElement('svc-rich-snippet');

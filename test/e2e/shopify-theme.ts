@@ -18,6 +18,15 @@ export const EXTENSION = fileURLToPath(new URL('../../dist/shopify/', import.met
 export const BLOCKS = ['review-badge', 'review-summary', 'shoppable-post', 'post-gallery', 'reviews'] as const;
 export type BlockName = (typeof BLOCKS)[number] | 'app-embed';
 
+/** Each block's element on the product page, and what in its shadow root shows that it has the emulator's data. */
+export const BLOCK_CONTENT: [widget: string, content: string][] = [
+  ['svc-review-summary[variant="badge"]', '[part~="average"], [part~="count"]'],
+  ['svc-review-summary:not([variant="badge"])', '[part~="average"]'],
+  ['svc-shoppable-post', '[part~="hotspot"]'],
+  ['svc-post-gallery', '[part~="tile"] img'],
+  ['svc-reviews', '[part~="review"]'],
+];
+
 export function requireExtension(): void {
   if (!existsSync(join(EXTENSION, 'blocks'))) throw new Error('dist/shopify/ is missing: run `npm run build:shopify` (after `npm run build`) first.');
 }

@@ -12,8 +12,8 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { testKey } from '../support/emulator-control.ts';
 import { e2eEnv } from './env.ts';
-import { BLOCKS, blockSchema, EXTENSION, productPage, renderBlock, requireExtension, startShopServer, type StoreContext } from './shopify-theme.ts';
-import { layoutShifts, recordShifts } from './support.ts';
+import { BLOCK_CONTENT, BLOCKS, blockSchema, EXTENSION, productPage, renderBlock, requireExtension, startShopServer, type StoreContext } from './shopify-theme.ts';
+import { layoutShifts, recordShifts, shiftDetails } from './support.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -31,10 +31,22 @@ test('the assets are one flat folder, each script under Theme Check\'s 10,000 by
   const names = readdirSync(folder);
   expect(names.filter((name) => statSync(join(folder, name)).isDirectory())).toEqual([]);
   const scripts = names.filter((name) => name.endsWith('.js'));
-  expect(scripts).toEqual(expect.arrayContaining(['storefront-widgets.js', 'storefront-widgets-embed.js', 'svc-post-gallery.js', 'svc-reviews.js']));
+  expect(scripts).toEqual(expect.arrayContaining(['storefront-widgets.js', 'svc-post-gallery.js', 'svc-reviews.js']));
+  // The embed's part is in the loader's script: one request.
+  expect(scripts).not.toContain('storefront-widgets-embed.js');
   const over = scripts.map((name) => ({ name, gzip: gzipSync(readFileSync(join(folder, name))).length })).filter(({ gzip }) => gzip > 10_000);
   expect(over).toEqual([]);
   for (const name of scripts) expect(readFileSync(join(folder, name), 'utf8'), name).not.toMatch(/["'`](\.\/)?(module|chunks)\//);
+});
+
+test('the reservation rules are in the embed\'s snippet once, not again in reserve.js, which only holds the heights', () => {
+  const snippet = readFileSync(join(EXTENSION, 'snippets', 'storefront-widgets-reserve.liquid'), 'utf8');
+  expect(snippet).toContain('svc-post-gallery');
+  expect(snippet).toContain(':not(:defined)');
+  const reserve = readFileSync(join(EXTENSION, 'assets', 'reserve.js'), 'utf8');
+  expect(reserve).toContain('min-height');
+  expect(reserve).not.toContain('adoptedStyleSheets');
+  expect(reserve).not.toContain(':not(:defined):not(');
 });
 
 test('the embed targets <head>, every block a section, and merchant text is there in the 18 languages of both the library and Shopify\'s admin', () => {
@@ -125,14 +137,7 @@ for (const [width, height, stacked] of [
     const shop = await openShop(page, (assets) => store(key, assets), { stacked });
     try {
       // Each block as a shopper scrolls to it: what is below the fold renders as it comes near.
-      const shown = {
-        'svc-review-summary[variant="badge"]': '[part~="average"], [part~="count"]',
-        'svc-review-summary:not([variant="badge"])': '[part~="average"]',
-        'svc-shoppable-post': '[part~="hotspot"]',
-        'svc-post-gallery': '[part~="tile"] img',
-        'svc-reviews': '[part~="review"]',
-      };
-      for (const [widget, content] of Object.entries(shown)) {
+      for (const [widget, content] of BLOCK_CONTENT) {
         await page.locator(widget).scrollIntoViewIfNeeded();
         await expect(page.locator(widget).locator(content).first(), widget).toBeVisible();
       }
@@ -141,7 +146,8 @@ for (const [width, height, stacked] of [
       await page.evaluate(() => scrollTo(0, 0));
       await page.screenshot({ path: `test-results/e2e/shopify-product-${width}${stacked ? '-stacked' : ''}.png`, fullPage: true });
       const shifts = await layoutShifts(page);
-      expect(shifts.reduce((sum, value) => sum + value, 0), `layout shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.01);
+      // Each shift with what moved: a rare one (0.71 once in about 40 runs) explains itself.
+      expect(shifts.reduce((sum, value) => sum + value, 0), `layout shifts:\n${await shiftDetails(page)}`).toBeLessThanOrEqual(0.01);
       expect(shop.errors).toEqual([]);
     } finally {
       await shop.close();
@@ -190,5 +196,29 @@ test('a secret key in the embed\'s setting never reaches the page, and the conso
     await expect.poll(() => shop.errors.join('\n')).toMatch(/secret key \(svc_sk_…\)/);
   } finally {
     await shop.close();
+  }
+});
+
+test('by hand in theme.liquid (README): the same script without the embed\'s data-* attributes leaves the settings to the theme\'s configure()', async ({ page }) => {
+  const { apiBase, product } = e2eEnv();
+  const key = await testKey(apiBase, 'shopify_by_hand');
+  let assets = '';
+  const server = await startShopServer(async () => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>By hand</title><link rel="icon" href="data:,">
+<script src="${assets}/storefront-widgets.js?v=1" defer></script>
+<script>addEventListener('DOMContentLoaded', () => StorefrontWidgets.configure({ publishableKey: ${JSON.stringify(key)}, apiBase: ${JSON.stringify(apiBase)}, market: 'us' }));</script>
+</head><body><h1>Linen shirt</h1><svc-review-summary product-ref="${product}" variant="badge"></svc-review-summary></body></html>`);
+  assets = server.assets;
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(`${server.origin}/products/${product}`);
+    await expect(page.locator('svc-review-summary [part~="count"]')).toHaveText(/\d/);
+    // No embed, no rich snippet of its own.
+    await expect(page.locator('svc-rich-snippet')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await server.close();
   }
 });

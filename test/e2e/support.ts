@@ -97,13 +97,35 @@ export async function answerLate(page: Page, url: RegExp, ms: number): Promise<v
   });
 }
 
-/** Records the page's layout shifts from its first paint on (call before opening it); `layoutShifts` reads them. */
+/** One layout shift as `recordShifts` describes it: when, how much, the scroll then, and what moved from where to where. */
+export interface ShiftDetail {
+  at: number;
+  value: number;
+  scrollY: number;
+  sources: { node: string; previous: number[]; current: number[] }[];
+}
+
+/** Records the page's layout shifts from its first paint on (call before opening it); `layoutShifts` reads them, `shiftDetails` their sources. */
 export async function recordShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: number[] = [];
-    (globalThis as unknown as { shifts: number[] }).shifts = shifts;
+    const details: ShiftDetail[] = [];
+    Object.assign(globalThis, { shifts, shiftDetails: details });
+    // `svc-post-gallery >> div.tile`: the node, and the element whose shadow root holds it.
+    const describe = (node: Node | null): string => {
+      if (!node) return '(no node: removed, or not exposed)';
+      const element = node as Element;
+      const name = node.nodeName.toLowerCase() + (element.id ? `#${element.id}` : '') + (element.classList?.length ? `.${[...element.classList].join('.')}` : '');
+      const host = (node.getRootNode() as ShadowRoot).host;
+      return host ? `${host.localName} >> ${name}` : name;
+    };
+    const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round);
+    type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: Source[] })[]) {
+        shifts.push(entry.value);
+        details.push({ at: Math.round(entry.startTime), value: entry.value, scrollY: Math.round(scrollY), sources: entry.sources.map((s) => ({ node: describe(s.node), previous: rect(s.previousRect), current: rect(s.currentRect) })) });
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
@@ -111,4 +133,10 @@ export async function recordShifts(page: Page): Promise<void> {
 /** The layout shifts `recordShifts` recorded so far: their values. */
 export function layoutShifts(page: Page): Promise<number[]> {
   return page.evaluate(() => (globalThis as unknown as { shifts: number[] }).shifts);
+}
+
+/** The layout shifts `recordShifts` recorded so far, each with its sources ([x, y, width, height] before and after), one line each, for a failure's message. */
+export async function shiftDetails(page: Page): Promise<string> {
+  const details = await page.evaluate(() => (globalThis as unknown as { shiftDetails: ShiftDetail[] }).shiftDetails);
+  return details.map((shift) => `${shift.value.toFixed(4)} at ${shift.at} ms (scrollY ${shift.scrollY}): ${shift.sources.map((s) => `${s.node} [${s.previous.join(',')}] → [${s.current.join(',')}]`).join('; ')}`).join('\n');
 }

@@ -4,7 +4,8 @@
  * in Firefox and in WebKit (see browsers.ts), against the emulator that the Playwright
  * specs start (test/e2e/global-setup.ts), on the same static server. Prints one line per
  * check and ends with `N passed, N failed`; exits with 1 on any failure, and when a
- * browser is missing. `ENGINES_ONLY=server-rendered` runs the server-rendered checks alone.
+ * browser is missing. `ENGINES_ONLY=server-rendered` runs the server-rendered checks alone,
+ * `ENGINES_ONLY=shopify` the Shopify extension's product page alone (shopify.ts).
  */
 import { mkdirSync } from 'node:fs';
 import globalSetup from '../e2e/global-setup.ts';
@@ -14,6 +15,7 @@ import { firefox, INSTALL_HINT, missingBrowsers, webkit, type Engine, type Engin
 import { CHECKS, installHelpers, type PageSetup } from './checks.ts';
 import { serverMasonry, serverStrictCsp } from './server-checks.ts';
 import { assertFirstViewport, firstViewportRuns } from './first-viewport.ts';
+import { shopifyProductPage } from './shopify.ts';
 
 const SCREENSHOTS = new URL('../../screenshots/', import.meta.url);
 
@@ -69,8 +71,21 @@ async function runEngine(engine: Engine, setup: PageSetup): Promise<void> {
     return;
   }
   report(`${engine.name}: start the browser`, started);
+  const only = process.env['ENGINES_ONLY'];
   try {
-    for (const variant of process.env['ENGINES_ONLY'] === 'server-rendered' ? [] : VARIANTS) {
+    if (only === undefined || only === 'shopify') {
+      const since = Date.now();
+      const label = `${engine.name} · Shopify · a product page of every block and the app embed (liquidjs, the flat assets): each widget shows the emulator's data, the rich snippet in <head>`;
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.setSize(1280, 900);
+      await shopifyProductPage(page, await testKey(apiBase, `engines_${engine.name}_shopify`), new URL(`engines-shopify-${engine.name.toLowerCase()}.png`, SCREENSHOTS).pathname).then(
+        () => report(label, since),
+        (error: unknown) => report(label, since, error),
+      );
+      await page.setSize(1100, 900);
+      if (only === 'shopify') return;
+    }
+    for (const variant of only === 'server-rendered' ? [] : VARIANTS) {
       const key = await testKey(apiBase, `engines_${engine.name}_${variant.scripts}`);
       const query = new URLSearchParams({ key, scripts: variant.scripts, record: '1', ...(variant.csp ? { csp: 'strict' } : {}) });
       const opened = Date.now();
