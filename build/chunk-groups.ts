@@ -23,7 +23,7 @@ export const chunkGroups = {
   // Only what a test names: a group does not pull in the modules its members import.
   includeDependenciesRecursively: false,
   groups: [
-    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/(directives\/(repeat|if-defined)|directive-helpers))|src\/elements\/shared\/(placeholder|video-play|fold)|src\/i18n\/en-posts|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
+    { name: 'media', priority: 2, test: /\/(node_modules\/(blurhash|lit(-html)?\/(directives\/(repeat|if-defined|keyed)|directive-helpers))|src\/elements\/shared\/(placeholder|video-play|fold)|src\/i18n\/en-posts|src\/elements\/post-gallery\/tile|src\/(api\/(post-reads|normalize-post)|queries\/post-options)\.)/ },
     { name: 'hydrate', priority: 3, test: /\/node_modules\/(@lit-labs\/ssr-client\/|lit-html\/private-ssr-support)/ },
     // Before `reviews`: the distribution goes with the full summary's part, which the list shares.
     { name: 'summary', priority: 3, test: /\/src\/(elements\/(shared\/reviews\/distribution|review-summary\/(full-summary|generated-summary|list-filter))|i18n\/en-reviews)\./ },
