@@ -11,7 +11,7 @@ export function hideOthers(keep: Element): () => void {
     const parent: ParentNode | null = node.parentNode;
     if (!parent) break;
     for (const sibling of parent.children) {
-      if (sibling === node || sibling.hasAttribute('aria-hidden') || NOT_SHOWN.has(sibling.localName)) continue;
+      if (sibling === node || sibling.hasAttribute('aria-hidden')) continue;
       sibling.setAttribute('aria-hidden', 'true');
       hidden.push(sibling);
     }
@@ -21,6 +21,3 @@ export function hideOthers(keep: Element): () => void {
     for (const element of hidden) element.removeAttribute('aria-hidden');
   };
 }
-
-/** Elements that are never in the accessibility tree: left as they are. */
-const NOT_SHOWN = new Set(['script', 'style', 'link', 'template', 'meta', 'noscript']);
