@@ -274,7 +274,8 @@ describe('the lightbox', () => {
     await waitForTiles(element, 50);
     const videoTile = tiles(element).find((tile) => /^Video by/.test(tile.getAttribute('aria-label') ?? ''))!;
     const lightbox = () => element.shadowRoot!.querySelector('svc-post-lightbox');
-    const player = () => lightbox()?.shadowRoot?.querySelector('video');
+    // The open lightbox's video (a closed lightbox stays, with the last post's card).
+    const player = () => lightbox()?.shadowRoot?.querySelector<HTMLVideoElement>('dialog[open] video');
     videoTile.click();
     await expect.poll(player, { timeout: 10_000 }).toBeTruthy();
     expect(of('svc-video-play')).toEqual([]);
@@ -287,7 +288,8 @@ describe('the lightbox', () => {
     await quiet();
     expect(of('svc-video-play')).toHaveLength(1);
     lightbox()!.close();
-    await expect.poll(lightbox).toBeNull();
+    // Closed, and the gallery told (the dialog's close event).
+    await expect.poll(() => lightbox()?.open).toBe(false);
 
     // With autoplay: the muted autoplay is not reported; the shopper's play is.
     events = [];

@@ -45,7 +45,9 @@ describe('accessibility', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await violations(element)).toEqual([]);
       dialog()!.close();
-      await expect.poll(() => dialog()).toBeFalsy();
+      await expect.poll(() => dialog()?.open).toBe(false);
+      // Out of the top layer too, where it would take every click.
+      await expect.poll(() => dialog()!.matches(':popover-open')).toBe(false);
     }
   });
 });

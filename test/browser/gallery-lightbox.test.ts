@@ -89,7 +89,7 @@ describe('lightbox', () => {
     await userEvent.keyboard('{ArrowLeft}');
     await expect.poll(() => shownPost(element)).toBe(found[0]!.dataset['postId']);
     await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)).toBeNull();
+    await expect.poll(() => lightbox(element)?.open).toBe(false);
     expect(document.activeElement).toBe(element);
     expect(element.shadowRoot!.activeElement).toBe(found[1]);
   });
@@ -161,7 +161,7 @@ describe('lightbox', () => {
     await waitOpen(element);
     expect(lightbox(element)!.shadowRoot!.querySelector('video')!.hasAttribute('autoplay')).toBe(true);
     await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)).toBeNull();
+    await expect.poll(() => lightbox(element)?.open).toBe(false);
 
     await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
     expect(matchMedia('(prefers-reduced-motion: reduce)').matches).toBe(true);
@@ -180,7 +180,7 @@ describe('lightbox', () => {
     found[0]!.click();
     await waitOpen(element);
     await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)).toBeNull();
+    await expect.poll(() => lightbox(element)?.open).toBe(false);
     const tile = found.find((candidate) => candidate.querySelector('img')?.complete && !/^Video/.test(candidate.getAttribute('aria-label') ?? ''));
     expect(tile, 'a photo tile whose picture has loaded').toBeDefined();
     await expect.poll(() => tile!.querySelector('img')!.naturalWidth).toBeGreaterThan(0);
@@ -220,7 +220,7 @@ describe('lightbox', () => {
     expect(dialog(element)!.matches(':popover-open'), 'in the top layer').toBe(true);
     // Closed, the page is read again as it was.
     await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)).toBeNull();
+    await expect.poll(() => lightbox(element)?.open).toBe(false);
     expect(ariaHidden()).toEqual(hiddenBefore);
     beside.remove();
   });
@@ -239,7 +239,7 @@ describe('lightbox', () => {
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     expect(dialog(element)?.open).toBe(true);
     await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)).toBeNull();
+    await expect.poll(() => lightbox(element)?.open).toBe(false);
   });
 
   it('a tagged product chosen in the lightbox reaches the page once, cancelable', async () => {

@@ -34,6 +34,7 @@ const cross = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"
 export class SvcPostLightbox extends LitElement {
   static override styles = lightboxStyles;
   static override properties = {
+    open: { attribute: false },
     posts: { attribute: false },
     index: { attribute: false },
     localizer: { attribute: false },
@@ -47,6 +48,8 @@ export class SvcPostLightbox extends LitElement {
     viewedPosts: { attribute: false },
   };
 
+  /** Whether the dialog is open. Closed, the lightbox stays, with the last post's card, for the next open to reuse. */
+  open = false;
   posts: readonly Post[] = [];
   index = 0;
   localizer!: Localizer;
@@ -78,6 +81,9 @@ export class SvcPostLightbox extends LitElement {
     return this.renderRoot.querySelector('dialog');
   }
 
+  /** How many times it opened: a video is made anew on each open, as a new lightbox's would be (its autoplay, from the start). */
+  private opens = 0;
+
   /** Undoes `hideOthers` once the lightbox closes. */
   private unhide: (() => void) | undefined;
 
@@ -89,9 +95,7 @@ export class SvcPostLightbox extends LitElement {
    * clicks from the page, `hideOthers` keeps screen readers from it, `wrapTab` keeps Tab
    * in it, and Escape closes it. Browsers without popovers get the modal dialog.
    */
-  protected override firstUpdated(): void {
-    const dialog = this.dialog;
-    if (!dialog || dialog.open) return;
+  private showDialog(dialog: HTMLDialogElement): void {
     if (typeof dialog.showPopover === 'function') {
       // In this order: a dialog shown as a popover refuses `show()`.
       dialog.show();
@@ -116,12 +120,19 @@ export class SvcPostLightbox extends LitElement {
    * the render, while the layout is still clean.
    */
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('open') && this.open) this.opens++;
     if (!changed.has('index') || changed.get('index') === undefined) return;
     const card = this.renderRoot.querySelector('.card');
     if (card && card.scrollTop !== 0) card.scrollTop = 0;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    const dialog = this.dialog;
+    if (changed.has('open') && dialog && this.open !== dialog.open) {
+      if (this.open) this.showDialog(dialog);
+      else this.close();
+    }
+    if (!this.open) return;
     if (changed.has('index') && changed.get('index') !== undefined) {
       // The post's content was replaced: keep focus inside the dialog.
       if (!this.renderRoot.querySelector(':focus')) this.renderRoot.querySelector<HTMLElement>('.close')?.focus({ preventScroll: true });
@@ -222,9 +233,15 @@ export class SvcPostLightbox extends LitElement {
     if (event.target === event.currentTarget) this.close();
   };
 
-  private readonly onClosed = () => {
+  private readonly onClosed = (event: Event) => {
+    // Closed by its own close() (a script's too): out of the top layer as well, where it would still take every click.
+    const dialog = event.currentTarget as HTMLDialogElement;
+    if (dialog.matches(':popover-open')) dialog.hidePopover();
     this.unhide?.();
     this.unhide = undefined;
+    // Closed, it stays in the page: nothing plays, and the next open reports its products again.
+    this.renderRoot.querySelector('video')?.pause();
+    this.productsShownFor = this.preloadedAfter = undefined;
     this.dispatchEvent(new CustomEvent('lightbox-close'));
   };
 
@@ -232,7 +249,7 @@ export class SvcPostLightbox extends LitElement {
   private readonly contain = (event: Event) => event.stopPropagation();
 
   private renderMedia(post: Post): TemplateResult | ReturnType<typeof keyed> {
-    if (post.type === 'VIDEO') return keyed(post.id, renderVideo(post, { autoplay: this.autoplay && !prefersReducedMotion(), localizer: this.localizer, onPlay: this.onVideoPlay }));
+    if (post.type === 'VIDEO') return keyed(`${this.opens} ${post.id}`, renderVideo(post, { autoplay: this.autoplay && !prefersReducedMotion(), localizer: this.localizer, onPlay: this.onVideoPlay }));
     return this.renderShoppable(post, true);
   }
 

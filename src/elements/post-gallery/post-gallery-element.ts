@@ -129,6 +129,8 @@ export class SvcPostGallery extends StorefrontElement {
   productUrl?: string;
 
   private openIndex: number | undefined;
+  /** The post the lightbox showed last: closed, it keeps that post's card for the next open to reuse. */
+  private lightboxIndex = 0;
   private lightboxLoaded = false;
 
   private readonly posts = infiniteQueryController<PostsResult, PostsOptions>(this, () => {
@@ -335,12 +337,14 @@ export class SvcPostGallery extends StorefrontElement {
   }
 
   private renderLightbox(): TemplateResult | typeof nothing {
-    if (!this.lightboxLoaded || this.openIndex === undefined) return nothing;
+    if (!this.lightboxLoaded) return nothing;
+    if (this.openIndex !== undefined) this.lightboxIndex = this.openIndex;
     const storefront = this.storefront;
     return html`<svc-post-lightbox
       exportparts="dialog, close, prev, next, button, caption, lightbox-media"
       .posts=${this.view.posts}
-      .index=${this.openIndex}
+      .open=${this.openIndex !== undefined}
+      .index=${this.lightboxIndex}
       .localizer=${this.localizer}
       .hasMore=${this.canFetchMore}
       .loadingMore=${this.posts.result?.isFetchingNextPage === true}
