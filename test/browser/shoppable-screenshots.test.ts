@@ -146,3 +146,29 @@ describe('open cards stay inside the element and the viewport', () => {
     await page.screenshot({ path: '../../screenshots/shoppable-video.png', element: video });
   });
 });
+
+describe('an open card follows a change of room', () => {
+  const box = (element: Element) => element.getBoundingClientRect();
+
+  it('the element narrows while the card is open: the card narrows and moves with it, inside the element and the viewport', async () => {
+    await page.viewport(800, 720);
+    const element = await mount(PORTRAIT_POST, 'us', 'width:420px;margin:16px');
+    const card = await openFirstCard(element);
+    const wide = box(card).width;
+    // Narrower than an open card's own width (18rem): only a new width cap keeps it inside.
+    element.style.width = '220px';
+    await expect.poll(() => Math.round(box(card).width)).toBeLessThan(Math.round(wide));
+    await expect.poll(() => within(box(card), box(element))).toBe(true);
+    expect(box(card).width).toBeLessThanOrEqual(220 - 16 + 0.5);
+    expect(within(box(card), { left: 0, top: 0, right: document.documentElement.clientWidth, bottom: document.documentElement.clientHeight })).toBe(true);
+  });
+
+  it('an element wider than the viewport, scrolled sideways: each card opens inside the part in view', async () => {
+    await page.viewport(360, 720);
+    const element = await mount(LANDSCAPE_POST, 'us', 'width:700px;margin:8px');
+    document.documentElement.scrollLeft = 200;
+    await expect.poll(() => document.documentElement.scrollLeft).toBe(200);
+    await everyCardInside(element);
+    document.documentElement.scrollLeft = 0;
+  });
+});

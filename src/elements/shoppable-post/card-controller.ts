@@ -5,8 +5,24 @@ import { cardPlacement, intersect } from './placement.js';
 /** Space kept between an open card and the element's (or the viewport's) edge, in CSS px. */
 const EDGE_MARGIN = 8;
 
-const rectBox = (rect: DOMRect): Box => ({ x: rect.left, y: rect.top, width: rect.width, height: rect.height });
 const inset = (box: Box, by: number): Box => ({ x: box.x + by, y: box.y + by, width: Math.max(0, box.width - 2 * by), height: Math.max(0, box.height - 2 * by) });
+
+/**
+ * Where an open card may go, in the viewport's coordinates: the element's box (a DOMRect is
+ * a box) cut to the viewport, inset by the margin (the element's inset box alone when the
+ * two do not meet in a usable area).
+ */
+const room = (host: HTMLElement): Box =>
+  inset(
+    intersect(host.getBoundingClientRect(), new DOMRect(0, 0, document.documentElement.clientWidth, document.documentElement.clientHeight), {
+      width: 160 + 2 * EDGE_MARGIN,
+      height: 96 + 2 * EDGE_MARGIN,
+    }),
+    EDGE_MARGIN,
+  );
+
+/** Caps the card's width to its room. Writing the value it has changes nothing: the card is laid out again only when the cap changes. */
+const fit = (card: HTMLElement, area: Box): void => void (card.style.maxWidth = `${Math.max(160, area.width)}px`);
 
 /**
  * Which hotspot's card is open, and everything around it: Escape closes it and returns
@@ -35,11 +51,19 @@ export class CardController implements ReactiveController {
   set open(index: number | undefined) {
     if (index === this.openIndex) return;
     this.openIndex = index;
+    // A card's width is capped as it opens, before the layout changes (the hidden card has none):
+    // placing the shown card then reads every box in one layout and writes only its position.
+    const card = this.card(index);
+    if (card) fit(card, room(this.host));
     this.host.requestUpdate();
   }
 
   toggle(index: number): void {
     this.open = this.open === index ? undefined : index;
+  }
+
+  private card(index: number | undefined): HTMLElement | null | undefined {
+    return index === undefined ? null : this.host.shadowRoot?.getElementById(`card-${index}`);
   }
 
   close(returnFocus: boolean): void {
@@ -96,14 +120,16 @@ export class CardController implements ReactiveController {
     this.stage = stage;
     this.rtl = rtl;
     const index = this.openIndex;
-    const button = index === undefined ? null : this.hotspot(index);
-    const card = index === undefined ? null : (this.host.shadowRoot?.getElementById(`card-${index}`) ?? null);
-    if (stage === null || button === null || card === null || button.hidden) return;
+    if (index === undefined) return;
+    const button = this.hotspot(index);
+    const card = this.card(index);
+    if (!stage || !button || !card || button.hidden) return;
+    // Every box is read before the card is written to: one layout. The cap changes here only
+    // when the room did (a resize, say), and then the card's size needs a second one.
+    const area = room(this.host);
     const stageRect = stage.getBoundingClientRect();
-    const viewport: Box = { x: 0, y: 0, width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
-    const area = intersect(inset(rectBox(this.host.getBoundingClientRect()), EDGE_MARGIN), inset(viewport, EDGE_MARGIN), { width: 160, height: 96 });
-    card.style.maxWidth = `${Math.max(160, area.width)}px`;
     const spot = button.getBoundingClientRect();
+    fit(card, area);
     const placed = cardPlacement(
       { x: spot.left + spot.width / 2 - stageRect.left, y: spot.top + spot.height / 2 - stageRect.top },
       { width: card.offsetWidth, height: card.offsetHeight },
@@ -111,8 +137,8 @@ export class CardController implements ReactiveController {
       spot.width / 2,
       rtl,
     );
-    card.style.left = `${placed.x}px`;
-    card.style.top = `${placed.y}px`;
+    // Moved by `translate` from the stage's corner: a move needs no layout, only a paint.
+    card.style.translate = `${placed.x}px ${placed.y}px`;
     card.dataset['side'] = placed.side;
   }
 }

@@ -5,6 +5,8 @@ export const productStyles = css`
   /* The product card. */
   .card {
     position: absolute;
+    /* Placed by card-controller.ts with translate from here. */
+    inset: 0 auto auto 0;
     z-index: 3;
     box-sizing: border-box;
     display: grid;

@@ -118,15 +118,18 @@ const postStyles = css`
       opacity: 0;
     }
   }
-  .hotspot:hover .dot,
-  .hotspot.highlighted .dot {
+  /* A pointer's hover only: on a phone, a tap would restyle and paint the dot once more before its click is handled. */
+  @media (hover) {
+    :hover > .dot {
+      transform: scale(1.15);
+    }
+  }
+  .highlighted .dot,
+  [aria-expanded='true'] .dot {
     transform: scale(1.15);
   }
   .hotspot[aria-expanded='true'] {
     z-index: 2;
-  }
-  .hotspot[aria-expanded='true'] .dot {
-    transform: scale(1.15);
   }
   .hotspot[aria-expanded='true'] .dot::before {
     background: var(--_accent);

@@ -177,6 +177,7 @@ export class ShoppableView {
 
   private renderHotspot(post: Post, product: Product, index: number, at: string, visible: boolean, localizer: Localizer): TemplateResult {
     const open = this.card.open === index;
+    const name = hotspotName(product, localizer);
     const options = { product, href: productHref(product, this.host.productUrl), localizer, onSelect: (event: MouseEvent) => this.select(event, product, post) };
     return html`<button
         part="hotspot"
@@ -185,14 +186,14 @@ export class ShoppableView {
         type="button"
         style=${cssText(at)}
         ?hidden=${!visible}
-        aria-label=${hotspotName(product, localizer)}
+        aria-label=${name}
         aria-expanded=${open ? 'true' : 'false'}
         aria-controls="card-${index}"
         @click=${() => this.toggleCard(index, product, post)}
       >
         <span class="dot" aria-hidden="true"></span>
       </button>
-      <div part="card" class="card" id="card-${index}" role="group" aria-label=${hotspotName(product, localizer)} ?hidden=${!open || !visible}>
+      <div part="card" class="card" id="card-${index}" role="group" aria-label=${name} ?hidden=${!open || !visible}>
         ${open ? renderCardBody(options, () => this.card.close(true)) : nothing}
       </div>`;
   }
