@@ -277,6 +277,7 @@ export class SvcPostGallery extends StorefrontElement {
       this.openIndex = undefined;
       this.focusReturn.forget();
     }
+    if (this.openIndex !== undefined) this.lightboxIndex = this.openIndex;
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -338,7 +339,6 @@ export class SvcPostGallery extends StorefrontElement {
 
   private renderLightbox(): TemplateResult | typeof nothing {
     if (!this.lightboxLoaded) return nothing;
-    if (this.openIndex !== undefined) this.lightboxIndex = this.openIndex;
     const storefront = this.storefront;
     return html`<svc-post-lightbox
       exportparts="dialog, close, prev, next, button, caption, lightbox-media"
