@@ -150,6 +150,10 @@ test.describe('dist/cdn/module/, the element modules', () => {
     expect([...onDemand].some((source) => source.includes('node_modules/@tanstack/query-core/'))).toBe(true);
   });
 
+  test('the shared core chunk imports no other chunk: a page that loads it loads nothing more for it', () => {
+    expect(manifest()[groupChunk('core')]).not.toHaveProperty('imports');
+  });
+
   test('the lightbox, the masonry and carousel layouts, the retries of failed reads and each language load on demand, as chunks of their own', () => {
     const chunks = manifest();
     const lazy = (name: string) => Object.values(chunks).find((entry) => entry.file.startsWith(`chunks/${name}-`))?.file;
