@@ -14,8 +14,8 @@
  * Interaction to Next Paint is built from: `PerformanceObserver` type `event`,
  * `durationThreshold: 16`, grouped by `interactionId`; under 16 ms nothing is reported),
  * and for both lightboxes the time from the tap (the pointer event's time stamp) to the
- * first animation frame in which the tapped post's picture is in the open dialog,
- * loaded and at least half opaque. Prints medians over `--runs N` (default 5) with the
+ * end of the first animation frame in which the tapped post's picture is in the open
+ * dialog, loaded and at least half opaque (the time stamp of the frame after it). Prints medians over `--runs N` (default 5) with the
  * machine's load average, and writes bench-results/interactions.json. Beside them, from a
  * Chromium trace of each run, the main thread's CPU time (thread time, which a busy machine
  * disturbs far less than the clock) from the start of each interaction until its effect
@@ -94,9 +94,12 @@ function instrument(): void {
         (event) => {
           const tapped = event.timeStamp;
           const deadline = performance.now() + 10_000;
-          const check = (now: number) => {
-            if (shown(postId)) resolve(now - tapped);
-            else if (now > deadline) resolve(Number.NaN);
+          // A frame's time stamp is when it was due, which can be long before a task that held
+          // the thread ended: the time is the next frame's, which begins once the frame that
+          // shows the picture was rendered.
+          const check = () => {
+            if (shown(postId)) requestAnimationFrame((next) => resolve(next - tapped));
+            else if (performance.now() > deadline) resolve(Number.NaN);
             else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);
