@@ -97,8 +97,9 @@ export class SvcPostLightbox extends LitElement {
    */
   private showDialog(dialog: HTMLDialogElement): void {
     if (typeof dialog.showPopover === 'function') {
-      // In this order: a dialog shown as a popover refuses `show()`.
-      dialog.show();
+      // Opened by its attribute, not with `show()`, whose focusing lays the dialog out in the
+      // page before the top layer lays all of it out again (a third of the tap's task).
+      dialog.setAttribute('open', '');
       dialog.showPopover();
       this.unhide = hideOthers(this);
       this.renderRoot.querySelector<HTMLElement>('.close')?.focus({ preventScroll: true });
