@@ -297,6 +297,51 @@ describe('lightbox', () => {
   });
 });
 
+describe('the caption panel', () => {
+  /** Taps a tile and returns what the frame after the tap shows: whether the panel is there, and where the media is. */
+  async function tapAndLookAtFirstFrame(element: SvcPostGallery, tile: HTMLButtonElement) {
+    tile.click();
+    // The tap's microtasks open the dialog; the frame after them is the one the shopper sees first.
+    for (let turn = 0; turn < 100; turn++) await Promise.resolve();
+    const root = lightbox(element)!.shadowRoot!;
+    return new Promise<{ open: boolean; panel: boolean; media: DOMRect }>((resolve) =>
+      requestAnimationFrame(() => resolve({ open: dialog(element)!.open, panel: root.querySelector('.panel')!.checkVisibility(), media: root.querySelector('.media')!.getBoundingClientRect() })),
+    );
+  }
+
+  it('stacked under the picture, it comes a frame after it and moves nothing; beside the picture, it comes with it', async () => {
+    await page.viewport(390, 800);
+    try {
+      const element = await mount({ 'page-size': '4' });
+      const found = await waitForTiles(element, 4);
+      // The first open loads the lightbox's code.
+      found[0]!.click();
+      await waitOpen(element);
+      await userEvent.keyboard('{Escape}');
+      await expect.poll(() => lightbox(element)?.open).toBe(false);
+
+      const narrow = await tapAndLookAtFirstFrame(element, found[1]!);
+      expect(narrow.open).toBe(true);
+      expect(narrow.panel, 'the panel in the first frame on a narrow screen').toBe(false);
+      const root = lightbox(element)!.shadowRoot!;
+      await expect.poll(() => root.querySelector('.panel')!.checkVisibility()).toBe(true);
+      expect(root.querySelector(`.card[data-post-id="${found[1]!.dataset['postId']}"] .panel .author`), "the post's own author").not.toBeNull();
+      expect(root.querySelector('.media')!.getBoundingClientRect().toJSON()).toEqual(narrow.media.toJSON());
+      await userEvent.keyboard('{Escape}');
+      await expect.poll(() => lightbox(element)?.open).toBe(false);
+
+      await page.viewport(1280, 800);
+      const wide = await tapAndLookAtFirstFrame(element, found[2]!);
+      expect(wide.open).toBe(true);
+      expect(wide.panel, 'the panel in the first frame beside the picture').toBe(true);
+      await userEvent.keyboard('{Escape}');
+      await expect.poll(() => lightbox(element)?.open).toBe(false);
+    } finally {
+      await page.viewport(1280, 800);
+    }
+  });
+});
+
 describe('another post in the same shoppable post (the lightbox keeps its shoppable posts from post to post)', () => {
   it("shows the new post's picture or its placeholder, never the picture of the post before", async () => {
     const key = await testKey(apiBase, 'lightbox_reuse');

@@ -138,7 +138,7 @@ export class SvcPostLightbox extends LitElement {
       // The post's content was replaced: keep focus inside the dialog.
       if (!this.renderRoot.querySelector(':focus')) this.renderRoot.querySelector<HTMLElement>('.close')?.focus({ preventScroll: true });
     }
-    this.preloadNeighbour();
+    this.afterFirstFrame();
     this.reportListedProducts();
   }
 
@@ -156,23 +156,30 @@ export class SvcPostLightbox extends LitElement {
     if (post && shopperStartedVideo(event, post.id)) emitFrom(this, 'svc-video-play', { post });
   };
 
-  /** The post whose neighbour was preloaded. */
-  private preloadedAfter: string | undefined;
+  /** The post whose first frame was awaited: its panel and the next photo come after it. */
+  private shownFor: string | undefined;
+
+  /** The post whose caption panel is shown (on a narrow screen, a post's panel waits for its first frame). */
+  private panelFor: string | undefined;
 
   /**
-   * Warms the cache with the next photo, so that "next" shows it at once: after the
-   * frame that shows this post (a task after the next animation frame), which it would
-   * otherwise delay; once per post shown.
+   * After the frame that shows a post (a task after the next animation frame), once per
+   * post shown: its caption panel, which on a narrow screen sits below the picture (it
+   * cannot move it) and would double the tap's style and layout work, and the next photo,
+   * warmed in the cache so that "next" shows it at once.
    */
-  private preloadNeighbour(): void {
+  private afterFirstFrame(): void {
     const shown = this.posts[this.index]?.id;
-    if (shown === this.preloadedAfter) return;
-    this.preloadedAfter = shown;
+    if (shown === this.shownFor) return;
+    this.shownFor = shown;
     requestAnimationFrame(() =>
       setTimeout(() => {
+        if (!this.isConnected || !this.open || this.posts[this.index]?.id !== shown) return;
+        this.panelFor = shown;
+        this.requestUpdate();
         const next = this.posts[this.index + 1];
         const url = next?.type === 'IMAGE' ? next.media.url : next?.media.poster;
-        if (url && this.isConnected) new Image().src = url;
+        if (url) new Image().src = url;
       }),
     );
   }
@@ -242,7 +249,7 @@ export class SvcPostLightbox extends LitElement {
     this.unhide = undefined;
     // Closed, it stays in the page: nothing plays, and the next open reports its products again.
     this.renderRoot.querySelector('video')?.pause();
-    this.productsShownFor = this.preloadedAfter = undefined;
+    this.productsShownFor = this.shownFor = this.panelFor = undefined;
     this.dispatchEvent(new CustomEvent('lightbox-close'));
   };
 
@@ -304,7 +311,7 @@ export class SvcPostLightbox extends LitElement {
       ${post
         ? html`<article class="card" data-post-id=${post.id}>
             <div class="media" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp} @pointercancel=${() => (this.swipeStart = undefined)}>${this.renderMedia(post)}</div>
-            <div class="panel">
+            <div class="panel ${post.id === this.panelFor ? '' : 'pending'}">
               ${keyed(post.id, renderPanel(post, l))}
               ${this.renderProducts(post)}
             </div>
