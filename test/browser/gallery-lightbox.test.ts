@@ -160,6 +160,8 @@ describe('lightbox', () => {
     video.click();
     await waitOpen(element);
     expect(lightbox(element)!.shadowRoot!.querySelector('video')!.hasAttribute('autoplay')).toBe(true);
+    expect(getComputedStyle(lightbox(element)!.shadowRoot!.querySelector('.card')!).animationName).toBe('grow');
+    expect(getComputedStyle(dialog(element)!, '::backdrop').animationName).toBe('appear');
     await userEvent.keyboard('{Escape}');
     await expect.poll(() => lightbox(element)?.open).toBe(false);
 
@@ -170,7 +172,8 @@ describe('lightbox', () => {
     await waitOpen(element);
     const player = lightbox(element)!.shadowRoot!.querySelector('video')!;
     expect(player.hasAttribute('autoplay')).toBe(false);
-    expect(getComputedStyle(dialog(element)!).animationName).toBe('none');
+    expect(getComputedStyle(lightbox(element)!.shadowRoot!.querySelector('.card')!).animationName).toBe('none');
+    expect(getComputedStyle(dialog(element)!, '::backdrop').animationName).toBe('none');
   });
 
   it("the tapped tile's picture is in the lightbox's first frame, shown without a fade; screen readers skip the page behind", async () => {
@@ -194,14 +197,16 @@ describe('lightbox', () => {
     for (let turn = 0; turn < 100; turn++) await Promise.resolve();
     const picture = () => lightbox(element)?.shadowRoot?.querySelector('.media svc-shoppable-post')?.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
     expect(picture()?.complete, "the picture in the tap's task").toBe(true);
-    // Fully opaque in the first frame (no fade to run).
-    const first = await new Promise<{ complete: boolean; opacity: string } | undefined>((resolve) =>
+    // Fully opaque in the first frame, and so is all around it (no fade to run; only the dimming behind fades in).
+    const first = await new Promise<{ complete: boolean; opacity: number } | undefined>((resolve) =>
       requestAnimationFrame(() => {
         const shown = picture();
-        resolve(shown ? { complete: shown.complete, opacity: getComputedStyle(shown).opacity } : undefined);
+        let opacity = 1;
+        for (let node: Element | undefined = shown ?? undefined; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host as Element | undefined)) opacity *= Number(getComputedStyle(node).opacity);
+        resolve(shown ? { complete: shown.complete, opacity } : undefined);
       }),
     );
-    expect(first, 'the picture in the first frame').toEqual(expect.objectContaining({ complete: true, opacity: '1' }));
+    expect(first, 'the picture in the first frame').toEqual(expect.objectContaining({ complete: true, opacity: 1 }));
     expect(dialog(element)!.open).toBe(true);
     // What screen readers get: the tiles behind the open dialog are left out of the accessibility tree.
     // The test runs in a frame of the runner's page: that frame's tree.
@@ -298,14 +303,17 @@ describe('lightbox', () => {
 });
 
 describe('the caption panel', () => {
+  /** Where an element is laid out (not where the card's opening animation draws it for a moment). */
+  const layoutBox = (element: HTMLElement) => ({ top: element.offsetTop, left: element.offsetLeft, width: element.offsetWidth, height: element.offsetHeight });
+
   /** Taps a tile and returns what the frame after the tap shows: whether the panel is there, and where the media is. */
   async function tapAndLookAtFirstFrame(element: SvcPostGallery, tile: HTMLButtonElement) {
     tile.click();
     // The tap's microtasks open the dialog; the frame after them is the one the shopper sees first.
     for (let turn = 0; turn < 100; turn++) await Promise.resolve();
     const root = lightbox(element)!.shadowRoot!;
-    return new Promise<{ open: boolean; panel: boolean; media: DOMRect }>((resolve) =>
-      requestAnimationFrame(() => resolve({ open: dialog(element)!.open, panel: root.querySelector('.panel')!.checkVisibility(), media: root.querySelector('.media')!.getBoundingClientRect() })),
+    return new Promise<{ open: boolean; panel: boolean; media: ReturnType<typeof layoutBox> }>((resolve) =>
+      requestAnimationFrame(() => resolve({ open: dialog(element)!.open, panel: root.querySelector('.panel')!.checkVisibility(), media: layoutBox(root.querySelector('.media')!) })),
     );
   }
 
@@ -326,7 +334,7 @@ describe('the caption panel', () => {
       const root = lightbox(element)!.shadowRoot!;
       await expect.poll(() => root.querySelector('.panel')!.checkVisibility()).toBe(true);
       expect(root.querySelector(`.card[data-post-id="${found[1]!.dataset['postId']}"] .panel .author`), "the post's own author").not.toBeNull();
-      expect(root.querySelector('.media')!.getBoundingClientRect().toJSON()).toEqual(narrow.media.toJSON());
+      expect(layoutBox(root.querySelector('.media')!)).toEqual(narrow.media);
       await userEvent.keyboard('{Escape}');
       await expect.poll(() => lightbox(element)?.open).toBe(false);
 

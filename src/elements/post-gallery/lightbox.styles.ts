@@ -31,12 +31,18 @@ export const lightboxStyles = [
     .dialog::backdrop {
       background: var(--svc-gallery-backdrop, rgb(0 0 0 / 0.8));
     }
+    /* The post is there, opaque, in the first frame: it grows a little into place and only the dimming fades in. */
     @media (prefers-reduced-motion: no-preference) {
-      .dialog[open] {
-        animation: appear 200ms ease-out;
+      .dialog[open] .card {
+        animation: grow 200ms ease-out;
       }
       .dialog[open]::backdrop {
         animation: appear 200ms ease-out;
+      }
+    }
+    @keyframes grow {
+      from {
+        transform: scale(0.96);
       }
     }
     @keyframes appear {
