@@ -313,7 +313,7 @@ describe('the caption panel', () => {
     for (let turn = 0; turn < 100; turn++) await Promise.resolve();
     const root = lightbox(element)!.shadowRoot!;
     return new Promise<{ open: boolean; panel: boolean; media: ReturnType<typeof layoutBox> }>((resolve) =>
-      requestAnimationFrame(() => resolve({ open: dialog(element)!.open, panel: root.querySelector('.panel')!.checkVisibility(), media: layoutBox(root.querySelector('.media')!) })),
+      requestAnimationFrame(() => resolve({ open: dialog(element)!.open, panel: root.querySelector('.panel')!.checkVisibility(), media: layoutBox(root.querySelector<HTMLElement>('.media')!) })),
     );
   }
 
@@ -334,7 +334,7 @@ describe('the caption panel', () => {
       const root = lightbox(element)!.shadowRoot!;
       await expect.poll(() => root.querySelector('.panel')!.checkVisibility()).toBe(true);
       expect(root.querySelector(`.card[data-post-id="${found[1]!.dataset['postId']}"] .panel .author`), "the post's own author").not.toBeNull();
-      expect(layoutBox(root.querySelector('.media')!)).toEqual(narrow.media);
+      expect(layoutBox(root.querySelector<HTMLElement>('.media')!)).toEqual(narrow.media);
       await userEvent.keyboard('{Escape}');
       await expect.poll(() => lightbox(element)?.open).toBe(false);
 
