@@ -112,6 +112,17 @@ describe('keyboard only', () => {
     expect(focused(element)?.textContent).toContain(READING_ORDER[0]);
   });
 
+  it('a card is opaque in the first frame after its hotspot is pressed (it slides in, it does not fade in)', async () => {
+    const element = await mount(withProducts(SPECS));
+    const first = element.shadowRoot!.querySelector<HTMLButtonElement>('button.hotspot')!;
+    first.click();
+    await element.updateComplete;
+    const card = cardOf(element, first);
+    const opacity = await new Promise<string>((resolve) => requestAnimationFrame(() => resolve(getComputedStyle(card).opacity)));
+    expect(card.checkVisibility()).toBe(true);
+    expect(opacity).toBe('1');
+  });
+
   it('the open card’s link follows its hotspot in Tab order; Escape from the card returns focus to the hotspot', async () => {
     const element = await mount(withProducts(SPECS));
     const first = element.shadowRoot!.querySelector<HTMLButtonElement>('button.hotspot')!;

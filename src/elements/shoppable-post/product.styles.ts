@@ -24,9 +24,9 @@ export const productStyles = css`
     text-align: start;
     animation: card-in 0.16s ease-out;
   }
+  /* Opaque from the tap's frame: the card slides into place, it does not fade in. */
   @keyframes card-in {
     from {
-      opacity: 0;
       transform: translateY(4px);
     }
   }
