@@ -317,6 +317,41 @@ describe('the caption panel', () => {
     );
   }
 
+  it('beside the picture, on the first open too, the product list is in the first frame: the card keeps its size and place', async () => {
+    await page.viewport(1280, 800);
+    const element = await mount({ 'page-size': '4' });
+    const found = await waitForTiles(element, 4);
+    // A video: no shoppable post shows its media, the list's is the lightbox's only one.
+    const tile = found.find((candidate) => /^Video/.test(candidate.getAttribute('aria-label') ?? ''));
+    expect(tile, 'a video post among the first four').toBeDefined();
+    const card = () => lightbox(element)!.shadowRoot!.querySelector<HTMLElement>('.card')!;
+    // This gallery's first open: its lightbox and the shoppable posts in it are new. On a
+    // phone's CPU the task that builds them runs past the widgets' time slice, after which
+    // render pacing gives a first render a task of its own.
+    await cdp().send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const first = await (async () => {
+      try {
+        tile!.click();
+        // The first frame with the dialog open (it opens once the lightbox's code has loaded, a task or more after the tap).
+        return await new Promise<{ box: ReturnType<typeof layoutBox>; list: boolean }>((resolve) => {
+          const look = () => {
+            if (!dialog(element)?.open) return requestAnimationFrame(look);
+            const list = card().querySelector('.products > svc-shoppable-post')?.shadowRoot?.querySelector('.product-list');
+            resolve({ box: layoutBox(card()), list: !!list });
+          };
+          requestAnimationFrame(look);
+        });
+      } finally {
+        await cdp().send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      }
+    })();
+    expect(first.list, 'the list in the first frame').toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(layoutBox(card())).toEqual(first.box);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => lightbox(element)?.open).toBe(false);
+  });
+
   it('stacked under the picture, it comes a frame after it and moves nothing; beside the picture, it comes with it', async () => {
     await page.viewport(390, 800);
     try {

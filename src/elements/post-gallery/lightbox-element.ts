@@ -108,9 +108,11 @@ export class SvcPostLightbox extends LitElement {
       dialog.showModal();
     }
     // The tapped photo (the tile's, decoded, so complete at once) in the dialog's first
-    // frame: its shoppable post renders now, in the open dialog and the tap's task, not in
-    // the task of its own that render pacing gives a first render (an empty dialog's frame first).
-    (dialog.querySelector('.media > svc-shoppable-post') as unknown as { performUpdate(): void } | null)?.performUpdate();
+    // frame, with the list of its products: their shoppable posts render now, in the open
+    // dialog and the tap's task, not in the task of its own that render pacing gives a first
+    // render (an empty dialog's frame first; beside the photo, a list that came later would
+    // grow the card and move the photo).
+    for (const post of dialog.querySelectorAll('svc-shoppable-post')) (post as unknown as { performUpdate(): void }).performUpdate();
   }
 
   /**
