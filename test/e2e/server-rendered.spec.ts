@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { overlapping, type Box } from '../support/boxes.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { e2eEnv } from './env.ts';
-import { layoutShifts, recordShifts } from './support.ts';
+import { layoutShifts, recordShifts, shiftDetails } from './support.ts';
 
 /**
  * Widgets rendered on the server (`renderWidgets` from the built package, dist/ssr/) in a
@@ -236,7 +236,7 @@ test.describe('server-rendered widgets', () => {
       await page.locator('svc-post-gallery [part~="tile"]').first().click();
       await expect(page.locator('svc-post-gallery [part~="dialog"]')).toBeVisible();
       expect((await requestLog(apiBase, key)).length).toBe(served);
-      expect(await layoutShifts(page)).toEqual([]);
+      expect(await layoutShifts(page), await shiftDetails(page)).toEqual([]);
       expect((await recorded(page)).errors).toEqual([]);
     });
   }
