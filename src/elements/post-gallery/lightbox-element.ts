@@ -96,6 +96,13 @@ export class SvcPostLightbox extends LitElement {
    * in it, and Escape closes it. Browsers without popovers get the modal dialog.
    */
   private showDialog(dialog: HTMLDialogElement): void {
+    // The tapped photo (the tile's, decoded, so complete at once) in the dialog's first
+    // frame, with the list of its products: their shoppable posts render now, in the tap's
+    // task, not in the task of its own that render pacing gives a first render (an empty
+    // dialog's frame first; beside the photo, a list that came later would grow the card and
+    // move the photo). Before the dialog opens, so that opening styles and lays out their
+    // content with the rest, once.
+    for (const post of dialog.querySelectorAll('svc-shoppable-post')) (post as unknown as { performUpdate(): void }).performUpdate();
     if (typeof dialog.showPopover === 'function') {
       // Opened by its attribute, not with `show()`, whose focusing lays the dialog out in the
       // page before the top layer lays all of it out again (a third of the tap's task).
@@ -107,12 +114,6 @@ export class SvcPostLightbox extends LitElement {
       dialog.removeAttribute('popover');
       dialog.showModal();
     }
-    // The tapped photo (the tile's, decoded, so complete at once) in the dialog's first
-    // frame, with the list of its products: their shoppable posts render now, in the open
-    // dialog and the tap's task, not in the task of its own that render pacing gives a first
-    // render (an empty dialog's frame first; beside the photo, a list that came later would
-    // grow the card and move the photo).
-    for (const post of dialog.querySelectorAll('svc-shoppable-post')) (post as unknown as { performUpdate(): void }).performUpdate();
   }
 
   /**
