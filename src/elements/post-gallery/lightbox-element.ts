@@ -15,6 +15,9 @@ import { trackPostViews } from './post-views.js';
 /** Asks the gallery to show another post (it may load the next page first). */
 export type LightboxNavigateEvent = CustomEvent<{ index: number }>;
 
+/** Whether the caption panel is stacked under the media (narrower than lightbox.styles.ts's 900 px), where it may come a frame after it. */
+const stacked = typeof matchMedia === 'function' ? matchMedia('(width < 900px)') : undefined;
+
 /** Horizontal travel (CSS px) that makes a swipe. */
 const SWIPE_THRESHOLD = 50;
 
@@ -102,7 +105,8 @@ export class SvcPostLightbox extends LitElement {
     // dialog's frame first; beside the photo, a list that came later would grow the card and
     // move the photo). Before the dialog opens, so that opening styles and lays out their
     // content with the rest, once.
-    for (const post of dialog.querySelectorAll('svc-shoppable-post')) (post as unknown as { performUpdate(): void }).performUpdate();
+    // A list in a panel still hidden waits for it, as render pacing has it.
+    for (const post of dialog.querySelectorAll('.media > svc-shoppable-post, .panel:not(.pending) svc-shoppable-post')) (post as unknown as { performUpdate(): void }).performUpdate();
     if (typeof dialog.showPopover === 'function') {
       // Opened by its attribute, not with `show()`, whose focusing lays the dialog out in the
       // page before the top layer lays all of it out again (a third of the tap's task).
@@ -162,7 +166,7 @@ export class SvcPostLightbox extends LitElement {
   /** The post whose first frame was awaited: its panel and the next photo come after it. */
   private shownFor: string | undefined;
 
-  /** The post whose caption panel is shown (on a narrow screen, a post's panel waits for its first frame). */
+  /** The post whose caption panel was let in (stacked under the media, a post's panel waits for its first frame). */
   private panelFor: string | undefined;
 
   /**
@@ -314,7 +318,7 @@ export class SvcPostLightbox extends LitElement {
       ${post
         ? html`<article class="card" data-post-id=${post.id}>
             <div class="media" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp} @pointercancel=${() => (this.swipeStart = undefined)}>${this.renderMedia(post)}</div>
-            <div class="panel ${post.id === this.panelFor ? '' : 'pending'}">
+            <div class="panel ${post.id !== this.panelFor && stacked?.matches ? 'pending' : ''}">
               ${keyed(post.id, renderPanel(post, l))}
               ${this.renderProducts(post)}
             </div>

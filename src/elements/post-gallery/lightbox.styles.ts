@@ -96,11 +96,9 @@ export const lightboxStyles = [
       min-width: 0;
       padding: 20px 20px 96px;
     }
-    /* Stacked under the picture, a post's panel comes a frame after it (beside it, it would move it). */
-    @media (width < 900px) {
-      .panel.pending {
-        display: none;
-      }
+    /* Stacked under the picture (below 900 px), a post's panel comes a frame after it. */
+    .panel.pending {
+      display: none;
     }
     @media (min-width: 900px) {
       .card {
