@@ -16,7 +16,7 @@ import { trackPostViews } from './post-views.js';
 export type LightboxNavigateEvent = CustomEvent<{ index: number }>;
 
 /** Whether the caption panel is stacked under the media (narrower than lightbox.styles.ts's 900 px), where it may come a frame after it. */
-const stacked = typeof matchMedia === 'function' ? matchMedia('(width < 900px)') : undefined;
+const stacked = globalThis.matchMedia?.('(width < 900px)');
 
 /** Horizontal travel (CSS px) that makes a swipe. */
 const SWIPE_THRESHOLD = 50;
@@ -181,7 +181,7 @@ export class SvcPostLightbox extends LitElement {
     this.shownFor = shown;
     requestAnimationFrame(() =>
       setTimeout(() => {
-        if (!this.isConnected || !this.open || this.posts[this.index]?.id !== shown) return;
+        if (!this.open || this.posts[this.index]?.id !== shown) return;
         this.panelFor = shown;
         this.requestUpdate();
         const next = this.posts[this.index + 1];
