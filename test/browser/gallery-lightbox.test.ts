@@ -41,6 +41,19 @@ async function waitOpen(element: SvcPostGallery): Promise<HTMLDialogElement> {
   return dialog(element)!;
 }
 
+/** Escape closes the open lightbox; waits until it has. */
+async function closeByEscape(element: SvcPostGallery): Promise<void> {
+  await userEvent.keyboard('{Escape}');
+  await expect.poll(() => lightbox(element)?.open).toBe(false);
+}
+
+/** Opens a tile's post and closes it again (a first open loads the lightbox's code). */
+async function openAndClose(element: SvcPostGallery, tile: HTMLButtonElement): Promise<void> {
+  tile.click();
+  await waitOpen(element);
+  await closeByEscape(element);
+}
+
 describe('lightbox', () => {
   it('loads on first open, shows the post and moves across a page boundary to the next page', async () => {
     expect(customElements.get('svc-post-lightbox')).toBeUndefined();
@@ -88,8 +101,7 @@ describe('lightbox', () => {
     await userEvent.keyboard('{ArrowLeft}');
     await userEvent.keyboard('{ArrowLeft}');
     await expect.poll(() => shownPost(element)).toBe(found[0]!.dataset['postId']);
-    await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)?.open).toBe(false);
+    await closeByEscape(element);
     expect(document.activeElement).toBe(element);
     expect(element.shadowRoot!.activeElement).toBe(found[1]);
   });
@@ -162,8 +174,7 @@ describe('lightbox', () => {
     expect(lightbox(element)!.shadowRoot!.querySelector('video')!.hasAttribute('autoplay')).toBe(true);
     expect(getComputedStyle(lightbox(element)!.shadowRoot!.querySelector('.card')!).animationName).toBe('grow');
     expect(getComputedStyle(dialog(element)!, '::backdrop').animationName).toBe('appear');
-    await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)?.open).toBe(false);
+    await closeByEscape(element);
 
     await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
     expect(matchMedia('(prefers-reduced-motion: reduce)').matches).toBe(true);
@@ -180,10 +191,7 @@ describe('lightbox', () => {
     const element = await mount({ 'page-size': '4' });
     const found = await waitForTiles(element, 4);
     // A first open and close loads the lightbox's code: the open measured is a later one, as a shopper's second tap.
-    found[0]!.click();
-    await waitOpen(element);
-    await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)?.open).toBe(false);
+    await openAndClose(element, found[0]!);
     const tile = found.find((candidate) => candidate.querySelector('img')?.complete && !/^Video/.test(candidate.getAttribute('aria-label') ?? ''));
     expect(tile, 'a photo tile whose picture has loaded').toBeDefined();
     await expect.poll(() => tile!.querySelector('img')!.naturalWidth).toBeGreaterThan(0);
@@ -224,8 +232,7 @@ describe('lightbox', () => {
     expect(dialog(element)!.matches(':modal'), 'a modal dialog').toBe(false);
     expect(dialog(element)!.matches(':popover-open'), 'in the top layer').toBe(true);
     // Closed, the page is read again as it was.
-    await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)?.open).toBe(false);
+    await closeByEscape(element);
     expect(ariaHidden()).toEqual(hiddenBefore);
     beside.remove();
   });
@@ -243,8 +250,7 @@ describe('lightbox', () => {
     await userEvent.keyboard('{Escape}');
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     expect(dialog(element)?.open).toBe(true);
-    await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)?.open).toBe(false);
+    await closeByEscape(element);
   });
 
   it('a tagged product chosen in the lightbox reaches the page once, cancelable', async () => {
@@ -348,8 +354,7 @@ describe('the caption panel', () => {
     expect(first.list, 'the list in the first frame').toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(layoutBox(card())).toEqual(first.box);
-    await userEvent.keyboard('{Escape}');
-    await expect.poll(() => lightbox(element)?.open).toBe(false);
+    await closeByEscape(element);
   });
 
   it('stacked under the picture, it comes a frame after it and moves nothing; beside the picture, it comes with it', async () => {
@@ -358,10 +363,7 @@ describe('the caption panel', () => {
       const element = await mount({ 'page-size': '4' });
       const found = await waitForTiles(element, 4);
       // The first open loads the lightbox's code.
-      found[0]!.click();
-      await waitOpen(element);
-      await userEvent.keyboard('{Escape}');
-      await expect.poll(() => lightbox(element)?.open).toBe(false);
+      await openAndClose(element, found[0]!);
 
       const narrow = await tapAndLookAtFirstFrame(element, found[1]!);
       expect(narrow.open).toBe(true);
@@ -370,15 +372,13 @@ describe('the caption panel', () => {
       await expect.poll(() => root.querySelector('.panel')!.checkVisibility()).toBe(true);
       expect(root.querySelector(`.card[data-post-id="${found[1]!.dataset['postId']}"] .panel .author`), "the post's own author").not.toBeNull();
       expect(layoutBox(root.querySelector<HTMLElement>('.media')!)).toEqual(narrow.media);
-      await userEvent.keyboard('{Escape}');
-      await expect.poll(() => lightbox(element)?.open).toBe(false);
+      await closeByEscape(element);
 
       await page.viewport(1280, 800);
       const wide = await tapAndLookAtFirstFrame(element, found[2]!);
       expect(wide.open).toBe(true);
       expect(wide.panel, 'the panel in the first frame beside the picture').toBe(true);
-      await userEvent.keyboard('{Escape}');
-      await expect.poll(() => lightbox(element)?.open).toBe(false);
+      await closeByEscape(element);
     } finally {
       await page.viewport(1280, 800);
     }
