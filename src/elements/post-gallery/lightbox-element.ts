@@ -99,13 +99,11 @@ export class SvcPostLightbox extends LitElement {
    * in it, and Escape closes it. Browsers without popovers get the modal dialog.
    */
   private showDialog(dialog: HTMLDialogElement): void {
-    // The tapped photo (the tile's, decoded, so complete at once) in the dialog's first
-    // frame, with the list of its products: their shoppable posts render now, in the tap's
-    // task, not in the task of its own that render pacing gives a first render (an empty
-    // dialog's frame first; beside the photo, a list that came later would grow the card and
-    // move the photo). Before the dialog opens, so that opening styles and lays out their
-    // content with the rest, once.
-    // A list in a panel still hidden waits for it, as render pacing has it.
+    // What the first frame shows renders now, in the tap's task, not in the task of its own
+    // that render pacing gives a first render: the tapped photo (the tile's, decoded, so
+    // complete at once) and, in a panel not held back, the list of its products (a list that
+    // came later beside the photo would grow the card and move it). Before the dialog opens,
+    // so that opening styles and lays out their content with the rest, once.
     for (const post of dialog.querySelectorAll('.media > svc-shoppable-post, .panel:not(.pending) svc-shoppable-post')) (post as unknown as { performUpdate(): void }).performUpdate();
     if (typeof dialog.showPopover === 'function') {
       // Opened by its attribute, not with `show()`, whose focusing lays the dialog out in the
