@@ -8,15 +8,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { PAGES_FROM_OTHER_BRANCHES } from './pending.ts';
 import { headingIds } from './slug.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/**
- * Pages other branches bring (theming, Hydrogen, runtimes, hardening): linked from here,
- * written there. Once they are merged, this list is empty and a missing one fails.
- */
-export const PAGES_FROM_OTHER_BRANCHES = ['docs/guides/theming.md', 'docs/frameworks/hydrogen.md', 'docs/guides/runtimes.md', 'docs/proxy/hardening.md'];
 
 const files = [
   'README.md',
