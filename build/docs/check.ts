@@ -4,7 +4,8 @@
  * - Every relative link of README.md, the project's other front files and docs/** leads
  *   to a file, and a `#fragment` to a heading of that page.
  * - Every block marked `<!-- file: path -->` is that file.
- * - The README's CDN URLs name the package's version and its `jsdelivr` entry.
+ * - The README's CDN URLs name the package's version and its `jsdelivr` entry, and every
+ *   CDN URL of the docs names a file the build made (run after `npm run build`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -53,7 +54,12 @@ const pkg = JSON.parse(pageText('package.json')) as { version: string; jsdelivr:
 const script = pkg.jsdelivr.replace(/^\.\//, '');
 const cdn = [...pageText('README.md').matchAll(/https:\/\/cdn\.jsdelivr\.net\/npm\/storefront-widgets@([^/]+)\/(\S+?)["\s]/g)];
 if (!cdn.some(([, , path]) => path === script)) problems.push(`README.md: no CDN URL of the package's jsdelivr entry (${script})`);
-for (const [url, version] of cdn) if (version !== pkg.version) problems.push(`README.md: ${url.slice(0, -1)} is not version ${pkg.version}`);
+for (const file of files) {
+  for (const [url, version, path] of pageText(file).matchAll(/https:\/\/(?:cdn\.jsdelivr\.net\/npm|unpkg\.com)\/storefront-widgets@([^/]+)\/([^"\s`]+)/g)) {
+    if (version !== pkg.version) problems.push(`${file}: ${url} is not version ${pkg.version}`);
+    if (!existsSync(join(root, path!))) problems.push(`${file}: ${url} names ${path}, which the build did not make (run \`npm run build\` first)`);
+  }
+}
 const lines = pageText('README.md').split('\n').length;
 if (lines > 200) problems.push(`README.md has ${lines} lines: the front page stays within 200`);
 
