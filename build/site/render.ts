@@ -82,7 +82,7 @@ export function renderPage(page: Page, pages: Page[], assets: { script: string; 
       if (landed) token.href = `${relativeTo(output, landed)}${fragment ? `#${fragment}` : ''}`;
     },
   });
-  const body = marked.parse(page.markdown.replace(/<!-- (file|recipe|generated):[^>]*-->\n?/g, ''), { async: false });
+  const body = marked.parse(page.markdown.replace(/^<!-- (file|recipe|generated)[^>]*-->\n/gm, ''), { async: false });
   const title = titleOf(page);
   const contents =
     toc.length >= 2
