@@ -41,7 +41,9 @@ const relativeTo = (from: string, to: string) => posix.relative(posix.dirname(fr
 function navigation(current: string, pages: Page[]): string {
   const link = (page: Page) => {
     const output = outputOf(page.source)!;
-    return `<li><a href="${escape(relativeTo(current, output))}"${output === current ? ' aria-current="page"' : ''}>${escape(titleOf(page))}</a></li>`;
+    // An element's page is named by its tag alone in the nav.
+    const label = page.source.startsWith('docs/elements/') ? titleOf(page).split(':')[0]! : titleOf(page);
+    return `<li><a href="${escape(relativeTo(current, output))}"${output === current ? ' aria-current="page"' : ''}>${escape(label)}</a></li>`;
   };
   const groups = GROUPS.map(([folder, heading]) => {
     const inGroup = pages
