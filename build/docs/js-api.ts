@@ -25,7 +25,8 @@ function kindOf(declaration: ts.Declaration | undefined): string {
 
 /** What the export is: a function's signature, a constant's type, a class's constructor. */
 function signatureOf(checker: ts.TypeChecker, symbol: ts.Symbol, kind: string, declaration: ts.Declaration | undefined): string {
-  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+  // Long types are cut short (TypeScript's own "..."): the table names the type, the source has the rest.
+  const flags = ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
   if (kind === 'interface' || kind === 'type') return '';
   const type = checker.getTypeOfSymbol(symbol);
   if (kind === 'function') return type.getCallSignatures().map((signature) => `${symbol.name}${checker.signatureToString(signature, undefined, flags)}`).join('; ');
