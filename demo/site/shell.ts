@@ -124,6 +124,21 @@ function renderFooter(host: HTMLElement): void {
   );
 }
 
+/** Says plainly, above a page of live examples, that they have no API to read (a static copy of the site). */
+function explainNoApi(main: HTMLElement): void {
+  const note = document.createElement('div');
+  note.className = 'callout';
+  note.setAttribute('role', 'status');
+  main.prepend(note);
+  render(
+    html`<p>
+      The live examples on this page read the Storefront API emulator at <code>${apiBase}</code>, which is not reachable, so they show their error
+      state. Run <code>npm start</code> in a checkout of the package to see them live; the code and the reference tables below do not need it.
+    </p>`,
+    note,
+  );
+}
+
 function mount(): void {
   const header = document.getElementById('site-header');
   const nav = document.getElementById('site-nav');
@@ -133,7 +148,11 @@ function mount(): void {
     renderHeader(header);
     void emulatorInfo().then(
       () => ((status = 'ok'), renderHeader(header)),
-      () => ((status = 'down'), renderHeader(header)),
+      () => {
+        status = 'down';
+        renderHeader(header);
+        if (main && !main.classList.contains('docs-page')) explainNoApi(main);
+      },
     );
   }
   if (nav) {
