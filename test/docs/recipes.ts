@@ -2,20 +2,12 @@
  * The docs' own code blocks, by the `<!-- recipe: name -->` line before each: the tests
  * in this folder run them as written, so a recipe cannot drift from the code.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { inject } from 'vitest';
+import { root } from './blocks.ts';
 
-export const root = resolve(import.meta.dirname, '../..');
+export { recipe, root } from './blocks.ts';
 export const apiBase = inject('apiBase');
-
-/** The code of the block marked `<!-- recipe: name -->` in `page` (a path under docs/, or README.md). */
-export function recipe(page: string, name: string): string {
-  const text = readFileSync(resolve(root, page === 'README.md' ? page : `docs/${page}`), 'utf8');
-  const match = new RegExp(`<!-- recipe: ${name} -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\``).exec(text);
-  if (!match) throw new Error(`docs/${page} has no block marked <!-- recipe: ${name} -->`);
-  return match[1]!;
-}
 
 /** A shell command line of a block as its words (backslash line continuations joined; no quoting beyond "…"). */
 export function words(line: string): string[] {
