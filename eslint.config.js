@@ -64,7 +64,7 @@ const elementRules = [
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'screenshots/**', '.scratch/**', 'custom-elements.json', 'test/frameworks/*/**'] },
+  { ignores: ['dist/**', '_site/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'screenshots/**', '.scratch/**', 'custom-elements.json', 'test/frameworks/*/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -16,6 +16,8 @@ export default defineConfig({
     { name: 'e2e', testDir: 'test/e2e' },
     { name: 'security', testDir: 'test/security' },
     { name: 'a11y', testDir: 'test/a11y' },
+    // The docs' first recipe, the README's script tag, as a shop pastes it (test/docs/*.spec.ts; the *.test.ts there are Vitest's).
+    { name: 'docs', testDir: 'test/docs', testMatch: '**/*.spec.ts' },
   ],
   globalSetup: './test/e2e/global-setup.ts',
   // Other test runs share the machine's two cores.

@@ -36,6 +36,16 @@ export default defineConfig({
         },
       },
       {
+        // The docs' recipes as written (test/docs/): the proxy's command, the Worker, Varnish, the Shopify steps.
+        test: {
+          name: 'docs',
+          include: ['test/docs/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/emulator.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         // Pre-bundled up front: a dependency first met in a lazily loaded chunk would
         // otherwise make Vite reload the test page in the middle of a run.
         optimizeDeps: {

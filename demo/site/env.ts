@@ -3,7 +3,7 @@
  * known at runtime, from the dev server's `define`), the demo key, the markets, and
  * seed ids picked from the emulator's `/__emulator/info`.
  */
-import { StorefrontClient } from '../../src/index.ts';
+import { StorefrontClient, VERSION } from '../../src/index.ts';
 
 /** Origin of the Storefront API the live examples read (the local emulator under `npm start`). */
 export const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? 'http://localhost:8787';
@@ -11,8 +11,8 @@ export const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefi
 /** The emulator's key for a workspace whose plan includes Reviews. */
 export const DEMO_KEY = 'svc_pk_demo';
 
-/** Where a shop would load the script-tag build from (its real URL is the shop's choice). */
-export const CDN_URL = 'https://your-cdn.example/storefront-widgets.js';
+/** The script-tag build of this version from a public CDN (the package's `jsdelivr` entry); a shop may serve `dist/cdn/` itself. */
+export const CDN_URL = `https://cdn.jsdelivr.net/npm/storefront-widgets@${VERSION}/dist/cdn/storefront-widgets.js`;
 
 /** The placeholder key shown in the copyable snippets. */
 export const YOUR_KEY = 'svc_pk_your_key';

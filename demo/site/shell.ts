@@ -2,6 +2,8 @@
  * The frame every docs page shares: the header (name, version, emulator status, menu
  * button on narrow screens), the navigation, the "On this page" list and the footer.
  * Each page's HTML has `#site-header`, `#site-nav`, `main#main` and `#site-footer`.
+ * The docs pages of the built site (build/site/) bring their own navigation and contents
+ * list, and say where the site's root is (`<html data-site-root="../">`).
  */
 import { html, nothing, render } from 'lit';
 import { VERSION } from '../../src/index.ts';
@@ -13,6 +15,9 @@ interface NavPage {
   href: string;
   title: string;
 }
+
+/** The site's root, relative to this page: the links of the header and the nav start there. */
+const ROOT = document.documentElement.dataset['siteRoot'] ?? './';
 
 const NAV: { heading: string; pages: NavPage[] }[] = [
   { heading: 'Getting started', pages: [{ href: './', title: 'Overview' }] },
@@ -27,6 +32,8 @@ const NAV: { heading: string; pages: NavPage[] }[] = [
   },
   { heading: 'Guides', pages: [{ href: './theming.html', title: 'Theming' }] },
   { heading: 'Tools', pages: [{ href: './emulator.html', title: 'API emulator' }] },
+  // The built site (npm run build:site) has the docs beside the demo; the dev server has not.
+  ...(import.meta.env.PROD ? [{ heading: 'Documentation', pages: [{ href: './docs/', title: 'All docs' }] }] : []),
 ];
 
 /** The current page's file name (`index.html` for the folder). */
@@ -51,10 +58,10 @@ function renderHeader(host: HTMLElement): void {
   const statusText = { checking: 'Connecting to the emulator…', ok: 'Emulator connected', down: 'Emulator not reachable' }[status];
   render(
     html`
-      <a class="brand" href="./">${logo}<span>Storefront widgets</span></a>
+      <a class="brand" href=${ROOT}>${logo}<span>Storefront widgets</span></a>
       <span class="version" title="Library version">v${VERSION}</span>
       <span class="spacer"></span>
-      <a class="status status-${status}" href="./emulator.html" title=${`Live examples read ${apiBase}`}>
+      <a class="status status-${status}" href=${`${ROOT}emulator.html`} title=${`Live examples read ${apiBase}`}>
         <span class="dot" aria-hidden="true"></span><span class="status-text">${statusText}</span>
       </a>
       <button
@@ -93,7 +100,7 @@ function renderNav(host: HTMLElement): void {
 /** "On this page": the page's `h2[id]`s, for wide screens. */
 function renderToc(main: HTMLElement): void {
   const headings = [...main.querySelectorAll<HTMLHeadingElement>('h2[id]')];
-  if (headings.length < 2) return;
+  if (headings.length < 2 || document.querySelector('aside.toc')) return;
   const aside = document.createElement('aside');
   aside.className = 'toc';
   aside.setAttribute('aria-label', 'On this page');
@@ -117,6 +124,21 @@ function renderFooter(host: HTMLElement): void {
   );
 }
 
+/** Says plainly, above a page of live examples, that they have no API to read (a static copy of the site). */
+function explainNoApi(main: HTMLElement): void {
+  const note = document.createElement('div');
+  note.className = 'callout';
+  note.setAttribute('role', 'status');
+  main.prepend(note);
+  render(
+    html`<p>
+      The live examples on this page read the Storefront API emulator at <code>${apiBase}</code>, which is not reachable, so they show their error
+      state. Run <code>npm start</code> in a checkout of the package to see them live; the code and the reference tables below do not need it.
+    </p>`,
+    note,
+  );
+}
+
 function mount(): void {
   const header = document.getElementById('site-header');
   const nav = document.getElementById('site-nav');
@@ -126,11 +148,15 @@ function mount(): void {
     renderHeader(header);
     void emulatorInfo().then(
       () => ((status = 'ok'), renderHeader(header)),
-      () => ((status = 'down'), renderHeader(header)),
+      () => {
+        status = 'down';
+        renderHeader(header);
+        if (main && !main.classList.contains('docs-page')) explainNoApi(main);
+      },
     );
   }
   if (nav) {
-    renderNav(nav);
+    if (!nav.querySelector('ul')) renderNav(nav);
     nav.addEventListener('click', (event) => {
       if ((event.target as Element).closest('a') && menuOpen) {
         menuOpen = false;

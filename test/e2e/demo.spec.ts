@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createServer as createNetServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 
@@ -11,6 +12,7 @@ import { createServer, type ViteDevServer } from 'vite';
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -85,7 +87,7 @@ test('overview: a live example of each element, the JSON-LD summary and the quic
   await expect(page.locator('svc-review-summary:not([variant="badge"]) [part~="average"]')).toHaveText(/\d/);
   await expect(page.locator('svc-review-summary[variant="badge"] [part~="badge"]')).toBeVisible();
   await expect(page.locator('.head-summary dl')).toContainText('aggregateRating');
-  await expect(page.locator('#quick-start-snippet docs-code pre')).toContainText('https://your-cdn.example/storefront-widgets.js');
+  await expect(page.locator('#quick-start-snippet docs-code pre')).toContainText(`https://cdn.jsdelivr.net/npm/storefront-widgets@${version}/dist/cdn/storefront-widgets.js`);
   await expectNoErrors(page, errors);
 });
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:frameworks` (after `npm run build`): the README's framework cookbook, run
+// `npm run test:frameworks` (after `npm run build`): the docs' framework pages, run
 // as a new user would. Packs the package once, installs it into each minimal app under
 // test/frameworks/ (`npm ci` from the app's own lock file, then the tarball, offline
 // first), builds each app for production against the Storefront API emulator, serves
@@ -11,7 +11,7 @@
 //
 // `node test/frameworks/run.mjs next vue` runs only the apps named.
 import { execFile, spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
@@ -202,12 +202,12 @@ try {
   const tarball = join(scratch, packed[0].filename);
   console.log(`packed ${packed[0].filename}; emulator at ${apiBase}`);
 
-  // The README's cookbook shows these apps' files: each block marked with its file must be that file.
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/<!-- file: (test\/frameworks\/[^ ]+) -->\n```\w*\n([\s\S]*?)\n```/g)];
+  // The docs' framework pages show these apps' files: each block marked with its file must be that file.
+  const pages = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md'));
+  const blocks = pages.flatMap((page) => [...readFileSync(join(root, 'docs', page), 'utf8').matchAll(/<!-- file: (test\/frameworks\/[^ ]+) -->\n```\w*\n([\s\S]*?)\n```/g)]);
   const stale = blocks.filter(([, path, code]) => readFileSync(join(root, path), 'utf8').trimEnd() !== code);
-  results.push({ name: 'README cookbook', ok: blocks.length > 0 && stale.length === 0 });
-  console.log(stale.length === 0 ? `  ✓ the README's ${blocks.length} cookbook files are the apps' own` : `  ✘ the README's cookbook differs from ${stale.map(([, path]) => path).join(', ')}`);
+  results.push({ name: 'docs cookbook', ok: blocks.length > 0 && stale.length === 0 });
+  console.log(stale.length === 0 ? `  ✓ the docs' ${blocks.length} cookbook files are the apps' own` : `  ✘ the docs' cookbook differs from ${stale.map(([, path]) => path).join(', ')}`);
 
   // Installs are mostly waiting (cache, network): all at once. Builds share the cores: one by one.
   const installing = Date.now();
