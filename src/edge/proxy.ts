@@ -8,6 +8,7 @@ import { memoryStore, type ReadStore } from './stores.js';
 import { cacheControl, errorResponse, readResponse, SECURITY_HEADERS, type Cors } from './responses.js';
 import { banPattern, createReadIndex } from './changes.js';
 import { createWebhookReceiver, type Change } from './webhooks.js';
+import { createRatingsByProduct } from './ratings.js';
 
 export interface StorefrontProxyOptions {
   /** The shop's publishable key (`svc_pk_…`), held by the proxy; a secret key is refused here, before any request. */
@@ -73,6 +74,8 @@ const REFRESHES_PER_EVENT = 20;
 const RECENT_READ_MS = 10 * 60_000;
 /** Cursors the proxy has handed out in pages' `next_cursor`: a page they lead to is one shoppers reach. */
 const KNOWN_CURSORS = 20_000;
+/** Most products of a ratings read answered by product (the API's own limit); more go to the API as they are, to be refused there. */
+const MAX_BATCHED_REFS = 50;
 
 /** A Fetch-standard handler that answers the Storefront API's reads from a shared cache. See the README's "When your shop is busy". */
 export function createStorefrontProxy(options: StorefrontProxyOptions): StorefrontProxy {
@@ -97,6 +100,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
   const receive = options.webhookSecrets?.length ? createWebhookReceiver(options.webhookSecrets, options.store ? { store: options.store } : {}) : undefined;
   const index = createReadIndex();
   const knownCursors = new LRUCache<string, true>({ max: KNOWN_CURSORS });
+  const ratings = createRatingsByProduct({ cache });
 
   /**
    * Fetches again the reads a webhook's change concerns that shoppers read recently and
@@ -106,8 +110,10 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
    */
   const apply = async (change: Change): Promise<void> => {
     const since = Date.now() - RECENT_READ_MS;
+    // Ratings are answered from each product's entry: those of the changed products are dropped (read again when asked for).
+    if ('reviewsOf' in change) ratings.forget(change.reviewsOf);
     const reads = [...index.find(change)];
-    const wanted = reads.filter(([, read]) => read.reads > 1 && read.lastReadAt >= since).sort((a, b) => b[1].reads - a[1].reads).slice(0, REFRESHES_PER_EVENT);
+    const wanted = reads.filter(([, read]) => read.kind !== 'ratings' && read.reads > 1 && read.lastReadAt >= since).sort((a, b) => b[1].reads - a[1].reads).slice(0, REFRESHES_PER_EVENT);
     const refreshed = new Set(wanted.map(([key]) => key));
     await Promise.all([
       ...wanted.map(([key, read]) => cache.refresh(key, () => fetchRead(read.kind, read.target))),
@@ -190,7 +196,12 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
     // A first page, or a page a first page led to: a shape shoppers' pages read (see ReadOptions.demanded).
     const cursor = url.searchParams.get(params.cursor);
     const demanded = cursor === null || knownCursors.has(cursor);
-    const result: CacheResult = await cache.read(`${apiBase}${matched.target}`, () => fetchRead(matched.kind, matched.target), { demanded, ...(context?.waitUntil ? { waitUntil: (work: Promise<unknown>) => context.waitUntil!(work) } : {}) });
+    const readOptions = { demanded, ...(context?.waitUntil ? { waitUntil: (work: Promise<unknown>) => context.waitUntil!(work) } : {}) };
+    const through = (target: string) => cache.read(`${apiBase}${target}`, () => fetchRead(matched.kind, target), readOptions);
+    const batch = matched.kind === 'ratings' ? batchOf(url.searchParams) : undefined;
+    const result: CacheResult = batch
+      ? await ratings.read(batch.market, batch.refs, { read: through, refresh: (target) => cache.refresh(`${apiBase}${target}`, () => fetchRead('ratings', target)), ...(readOptions.waitUntil ? { waitUntil: readOptions.waitUntil } : {}) })
+      : await through(matched.target);
     const timing = `proxy;dur=${(performance.now() - started).toFixed(2)}`;
     if (!result.ok) {
       if (result.status === 502) return errorResponse(502, 'bad_gateway', `the Storefront API's answer was not valid (${result.reason})`, cors, { [wireHeaders.retryAfter]: String(Math.ceil(result.retryAfterMs / 1000)), 'Server-Timing': timing });
@@ -229,6 +240,14 @@ async function boundedText(response: Response, limit: number): Promise<string | 
   }
   const decoder = new TextDecoder();
   return chunks.map((chunk, i) => decoder.decode(chunk, { stream: i < chunks.length - 1 })).join('');
+}
+
+/** A ratings read as a market and its products, when each product is named on its own (repeated `product_ref`). */
+function batchOf(search: URLSearchParams): { market: string; refs: string[] } | undefined {
+  const market = search.get(params.market);
+  const refs = search.getAll(params.productRef);
+  if (market === null || refs.length === 0 || refs.length > MAX_BATCHED_REFS || refs.some((ref) => ref === '' || ref.includes(','))) return undefined;
+  return { market, refs };
 }
 
 function retryAfterSeconds(response: Response): number {
