@@ -25,6 +25,8 @@ export interface Budget {
   slotsWithin(ms: number): number;
   /** Jobs waiting for a slot. */
   readonly waiting: number;
+  /** Requests per second it allows (`Infinity`: no budget), where it says. */
+  readonly perSecond?: number;
 }
 
 /** A queued job, for its caller. */
@@ -165,5 +167,6 @@ export function createBudget(perSecond: number, { maxQueue = 2_000, now = () => 
     get waiting() {
       return best.size;
     },
+    perSecond,
   };
 }

@@ -154,6 +154,8 @@ interface Flight {
  * never-repeated reads cannot keep shoppers' reads from refreshing.
  */
 const TIER = { firstRead: 1, firstDemanded: 2, refresh: 3, repeatedWaiting: 4 } as const;
+/** How long a first read of an unknown key may wait for the budget before it is answered unavailable at once. */
+const FIRST_READ_WAIT_MS = 2000;
 /** Keys whose reads are counted, for the proof of demand. */
 const SEEN_KEYS = 50_000;
 
@@ -244,7 +246,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   /** Whether `flight` would be sent within `ms`: it ranks within the slots the budget frees by then. */
   const sentWithin = (pending: Flight, ms: number): boolean => {
     if (ms < 0) return false;
-    const slots = budget.slotsWithin(ms);
+    // Past a second, slots free again: a budget that says its rate counts them.
+    const slots = budget.perSecond !== undefined && ms > 1000 ? budget.slotsWithin(1000) + Math.floor((ms - 1000) / 1000) * budget.perSecond : budget.slotsWithin(ms);
     return pending.ticket === undefined ? slots > 0 : pending.ticket.within(slots);
   };
 
@@ -279,6 +282,15 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
           return served(kept, 'stale-if-error');
         }
         return unavailable({ ok: false, reason: 'the request budget cannot send this read in time' });
+      }
+      // A first read of a key nobody asked for before is answered at once (503, Retry-After) when the budget
+      // cannot send it soon (in 2 s; one of a page's shapes, before it would give up anyway): it stays queued,
+      // and a shopper's retry proves the demand, which ranks it up. A flood of never-repeated reads holds no
+      // connections open.
+      const firstWait = pending.tier === TIER.firstRead ? FIRST_READ_WAIT_MS : missTimeoutMs;
+      if (!usable && pending.tier < TIER.refresh && !pending.sent && !sentWithin(pending, firstWait)) {
+        (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
+        return unavailable({ ok: false, reason: 'the request budget is busy with reads shoppers repeat' });
       }
       // With an old answer to fall back on, a read with a send-by time waits for the new one no longer than that.
       const fallbackWait = Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS, sendBy !== undefined ? Math.max(0, sendBy - at) : Infinity);

@@ -89,12 +89,27 @@ describe('the budget under a flood', () => {
     await sleep(1100);
     // Stale now: served at once, and its refresh goes before the queued junk.
     expect((await fetch(`${url}${SUMMARY}`)).headers.get('cache-status')).toMatch(/fwd=stale/);
-    await expect.poll(async () => (await fetch(`${url}${SUMMARY}`)).headers.get('cache-status'), { timeout: 3000, interval: 100 }).toMatch(/^storefront-proxy; hit/);
+    await expect.poll(async () => (await fetch(`${url}${SUMMARY}`)).headers.get('cache-status'), { timeout: 3000, interval: 100 }).toMatch(/^storefront-proxy; hit; ttl=\d+$/);
     // What the full queue could not hold was answered 503 with Retry-After at once.
     const fast = answered.filter((answer) => answer.status === 503 && answer.at < 1000);
     expect(fast.length).toBeGreaterThan(60);
     for (const answer of fast) expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
     expect((await requestLog(apiBase, key)).filter((entry) => entry.status === 429)).toEqual([]);
+  });
+});
+
+describe('first reads of unknown keys', () => {
+  it('answers at once those the budget cannot send soon; a retry proves the demand and is served', async () => {
+    const cache = createReadCache({ requestsPerSecond: 1 });
+    const fetched: string[] = [];
+    const fetch = (key: string) => async () => (fetched.push(key), { ok: true as const, status: 200, body: '{}', contentType: 'application/json', freshMs: 60_000 });
+    const started = performance.now();
+    const first = await Promise.all(Array.from({ length: 6 }, (_, i) => cache.read(`junk${i}`, fetch(`junk${i}`))));
+    // The budget sends one now and one or two more within 2 s: the others are answered at once.
+    expect(first.filter((result) => !result.ok).length).toBeGreaterThanOrEqual(3);
+    expect(performance.now() - started).toBeLessThan(2500);
+    // A shopper's retry: the key is seen twice now, and waits for its turn.
+    expect(await cache.read('junk5', fetch('junk5'))).toMatchObject({ ok: true });
   });
 });
 
