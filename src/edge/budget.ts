@@ -110,10 +110,11 @@ export function createBudget(perSecond: number, { maxQueue = 2_000, now = () => 
       });
       return;
     }
-    // Near the front: when the next slot frees. Further back: a while later, as the jobs before it go.
+    // Near the front: when the next slot frees. Further back: a while later, as the jobs before it go, at
+    // moments spread over a second (thousands waking at once would stall the loop).
     const soonest = releases[0];
-    const near = best.within(entry, Math.max(1, perSecond));
-    const wait = at < pausedUntil ? pausedUntil - at : near && soonest !== undefined && Number.isFinite(soonest) ? soonest - at : FAR_WAKE_MS;
+    const near = best.within(entry, Math.max(1, 2 * perSecond));
+    const wait = at < pausedUntil ? pausedUntil - at : near && soonest !== undefined && Number.isFinite(soonest) ? soonest - at : FAR_WAKE_MS * (0.5 + Math.random());
     setTimeout(attempt, Math.max(1, Math.ceil(wait)), entry);
   };
 

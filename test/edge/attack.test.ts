@@ -37,11 +37,13 @@ async function proxyOf(api: string) {
 }
 
 describe('the budget under a flood', () => {
-  it('keeps the event loop responsive with 20,000 reads waiting', async () => {
+  it('keeps the event loop responsive with 30,000 reads waiting', async () => {
     const budget = createBudget(5, { maxQueue: 50_000 });
-    const started = performance.now();
-    const jobs = Array.from({ length: 20_000 }, (_, i) => budget.run(async () => i, () => i % 7).catch(() => undefined));
-    expect(performance.now() - started).toBeLessThan(1000);
+    const cpu = process.cpuUsage();
+    const jobs = Array.from({ length: 30_000 }, (_, i) => budget.run(async () => i, () => i % 7).catch(() => undefined));
+    // Queueing each costs O(log n): a fraction of a second for all (each against the whole queue: many seconds).
+    const used = process.cpuUsage(cpu);
+    expect((used.user + used.system) / 1000).toBeLessThan(1500);
     // Each waiting job looks again about once a second: the loop's timers must still fire on time.
     let worst = 0;
     let last = performance.now();
@@ -52,8 +54,8 @@ describe('the budget under a flood', () => {
     }, 20);
     await sleep(2500);
     clearInterval(timer);
-    expect(worst).toBeLessThan(300);
-    expect(budget.waiting).toBeGreaterThan(19_000);
+    expect(worst).toBeLessThan(500);
+    expect(budget.waiting).toBeGreaterThan(29_000);
     void jobs;
   });
 
@@ -247,7 +249,7 @@ describe('webhooks under attack', () => {
     }
     // Several ms each in JavaScript (twice with two secrets); natively one or two.
     const used = process.cpuUsage(cpu);
-    expect((used.user + used.system) / 1000).toBeLessThan(150);
+    expect((used.user + used.system) / 1000).toBeLessThan(220);
   });
 
   it('remembers handled ids in the shared store: a replay after a restart is a duplicate', async () => {
