@@ -167,8 +167,9 @@ async function junk(origin: string, perSecond: number, seconds: number, path: (i
           });
         });
         req.on('timeout', () => req.destroy(new Error('timeout')));
-        req.on('error', () => {
-          statuses.error = (statuses.error ?? 0) + 1;
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          const name = `error ${error.code ?? error.message}`;
+          statuses[name] = (statuses[name] ?? 0) + 1;
           done();
         });
         req.end();
@@ -215,7 +216,7 @@ async function flood(api: string, products: Product[]): Promise<void> {
   console.log(`flood: 300 never-repeated reads/s for ${FLOOD_SECONDS} s: answers ${JSON.stringify(statuses)}`);
   await shoppersIn(
     [
-      { name: 'flood: before (30 views/s)', from: 2, to: warm },
+      { name: 'flood: warm-up (cold, 30 views/s)', from: 2, to: warm },
       { name: 'flood: during (+300 junk/s)', from: warm, to: warm + FLOOD_SECONDS },
       { name: 'flood: after', from: warm + FLOOD_SECONDS, to: total },
     ],

@@ -72,9 +72,11 @@ export interface ReadOptions {
   waitUntil?: (work: Promise<unknown>) => void;
   sendBy?: number;
   /**
-   * A read of a shape shoppers' pages make (a first page, no cursor): at first sight it
-   * goes before first reads of other shapes. Without it a key proves its demand by being
-   * read again; until then it waits behind the refreshes of what shoppers repeat.
+   * Whether a read of this shape is one pages make (a first page, or a page a first page
+   * led to). Default `true`. A first read with `false` (a cursor nobody was given) ranks
+   * last and is answered unavailable at once unless the budget can send it within 2 s;
+   * its key proves its demand by being read again. Any first read ranks below the
+   * refreshes of what shoppers repeat.
    */
   demanded?: boolean;
 }
@@ -272,7 +274,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       // Nothing of use kept, or only an answer so old that the API is asked first.
       stats.misses++;
       const usable = kept !== undefined && age <= kept.freshMs + sie;
-      const tier = reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded ? TIER.firstDemanded : TIER.firstRead;
+      const tier = reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded === false ? TIER.firstRead : TIER.firstDemanded;
       const pending = flight(key, fetch, true, tier);
       const sendBy = readOptions?.sendBy;
       if (sendBy !== undefined && !pending.sent && !sentWithin(pending, sendBy - at)) {
