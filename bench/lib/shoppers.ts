@@ -14,9 +14,9 @@ export interface Product {
 }
 
 /** The six reads of product `index`'s page: ratings of four related products, its summary, one post, its posts, its reviews, its rich snippet. */
-export function pageReads(products: readonly Product[], index: number, market = 'us'): string[] {
+export function pageReads(products: readonly Product[], index: number, market = 'us', relatedOf?: (index: number) => string[]): string[] {
   const product = products[index]!;
-  const related = [1, 2, 3, 4].map((step) => products[(index + step) % products.length]!.handle);
+  const related = relatedOf?.(index) ?? [1, 2, 3, 4].map((step) => products[(index + step) % products.length]!.handle);
   return [
     `/v1/products/ratings?market=${market}&${related.map((handle) => `product_ref=${handle}`).join('&')}`,
     `/v1/products/${product.handle}/review-summary?market=${market}`,
@@ -35,6 +35,10 @@ export interface ReadRecord {
   cache?: 'hit' | 'stale' | 'miss';
   /** The proxy's own time (`Server-Timing: proxy;dur=`), in ms. */
   proxyMs?: number;
+  /** ms from the last try's start to its answer's end. */
+  ms?: number;
+  /** The answer's `Age`, in seconds. */
+  age?: number;
 }
 
 export interface ViewRecord {
@@ -55,6 +59,7 @@ interface Answer {
   retryAfter: number;
   cacheStatus: string | undefined;
   serverTiming: string | undefined;
+  age: number | undefined;
 }
 
 function get(agent: Agent, origin: URL, path: string, key: string): Promise<Answer> {
@@ -63,7 +68,8 @@ function get(agent: Agent, origin: URL, path: string, key: string): Promise<Answ
       res.resume();
       res.on('end', () => {
         const retryAfter = Number(res.headers['retry-after']);
-        resolve({ status: res.statusCode ?? 0, retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 120) : 1, cacheStatus: res.headers['cache-status'] as string | undefined, serverTiming: res.headers['server-timing'] as string | undefined });
+        const age = Number(res.headers.age);
+        resolve({ status: res.statusCode ?? 0, retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 120) : 1, cacheStatus: res.headers['cache-status'] as string | undefined, serverTiming: res.headers['server-timing'] as string | undefined, age: res.headers.age !== undefined && Number.isFinite(age) ? age : undefined });
       });
       res.on('error', reject);
     });
@@ -86,6 +92,7 @@ async function read(agent: Agent, origin: URL, path: string, key: string): Promi
   for (;;) {
     tries++;
     let answer: Answer | undefined;
+    const tried = performance.now();
     try {
       answer = await get(agent, origin, path, key);
     } catch {
@@ -94,7 +101,7 @@ async function read(agent: Agent, origin: URL, path: string, key: string): Promi
     if (answer?.status === 200) {
       const state = answer.cacheStatus?.includes('fwd=stale') ? 'stale' : answer.cacheStatus?.includes('fwd=miss') ? 'miss' : answer.cacheStatus?.includes('hit') ? 'hit' : undefined;
       const dur = /proxy;dur=([\d.]+)/.exec(answer.serverTiming ?? '');
-      return { ok: true, tries, ...(state ? { cache: state } : {}), ...(dur ? { proxyMs: Number(dur[1]) } : {}) };
+      return { ok: true, tries, ms: performance.now() - tried, ...(answer.age !== undefined ? { age: answer.age } : {}), ...(state ? { cache: state } : {}), ...(dur ? { proxyMs: Number(dur[1]) } : {}) };
     }
     if (answer?.status === 429) {
       if (++limited > MAX_RATE_LIMITED) return { ok: false, tries };
@@ -111,7 +118,7 @@ async function read(agent: Agent, origin: URL, path: string, key: string): Promi
  * Runs `viewsPerSecond` product page views for `seconds` against `origin` (the API base
  * the widgets would be given), products drawn uniformly. Resolves when every view ended.
  */
-export async function runShoppers(options: { origin: string; key: string; products: readonly Product[]; viewsPerSecond: number; seconds: number; onSecond?: (second: number) => void }): Promise<ViewRecord[]> {
+export async function runShoppers(options: { origin: string; key: string; products: readonly Product[]; viewsPerSecond: number; seconds: number; onSecond?: (second: number) => void; /** The four related products of a view's ratings read (default: the next four). */ relatedOf?: (index: number) => string[] }): Promise<ViewRecord[]> {
   const origin = new URL(options.origin);
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const views: Promise<ViewRecord>[] = [];
@@ -126,7 +133,7 @@ export async function runShoppers(options: { origin: string; key: string; produc
       second = Math.floor(at / 1000);
       options.onSecond?.(second);
     }
-    const paths = pageReads(options.products, Math.floor(Math.random() * options.products.length));
+    const paths = pageReads(options.products, Math.floor(Math.random() * options.products.length), 'us', options.relatedOf);
     views.push(
       Promise.all(paths.map((path) => read(agent, origin, path, options.key))).then((reads) => ({ at, ms: performance.now() - started - at, failed: reads.some((r) => !r.ok), reads })),
     );

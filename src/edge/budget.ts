@@ -1,3 +1,5 @@
+import { IndexedHeap } from './heap.js';
+
 /**
  * The budget of requests toward the API: at most `perSecond` in any one-second window, as
  * the API counts them. Each request holds a slot from when it is sent until one second
@@ -7,11 +9,14 @@
  */
 export interface Budget {
   /**
-   * Runs `job` once a slot is free. `priority()` is read each time a slot frees, so a
-   * waiting refresh that many shoppers ask for moves up. Resolves with the job's result;
-   * rejects with `BudgetFullError` when more than `maxQueue` jobs wait.
+   * Runs `job` once a slot is free, highest `priority()` first (as high: queued first).
+   * `priority()` is read when the job is queued, and again each time the caller calls the
+   * `reprioritize` that `queued` hands it (many shoppers now ask for this read). Resolves
+   * with the job's result; rejects with `BudgetFullError` when `maxQueue` jobs wait and
+   * this one ranks no higher than the lowest of them, or later, when a higher one takes
+   * its place.
    */
-  run<T>(job: () => Promise<T>, priority: () => number): Promise<T>;
+  run<T>(job: () => Promise<T>, priority: () => number, queued?: (ticket: BudgetTicket) => void): Promise<T>;
   /** No request before `ms` from now (after the API's 429 and its `Retry-After`). */
   pauseFor(ms: number): void;
   /** Milliseconds until the next slot (0 when one is free now). */
@@ -20,6 +25,16 @@ export interface Budget {
   slotsWithin(ms: number): number;
   /** Jobs waiting for a slot. */
   readonly waiting: number;
+  /** Requests per second it allows (`Infinity`: no budget), where it says. */
+  readonly perSecond?: number;
+}
+
+/** A queued job, for its caller. */
+export interface BudgetTicket {
+  /** Reads its `priority()` again and moves it in the queue: O(log n). */
+  reprioritize(): void;
+  /** Whether it is among the first `n` waiting jobs: O(n log n), whatever the queue's length. */
+  within(n: number): boolean;
 }
 
 export class BudgetFullError extends Error {
@@ -30,21 +45,34 @@ export class BudgetFullError extends Error {
 
 interface Waiting {
   start: (release?: () => void) => void;
+  refuse: (error: Error) => void;
   priority: () => number;
+  /** `priority()` as last read: the queue's order. */
+  rank: number;
+  /** Queued when: the earlier of two as high goes first. */
+  seq: number;
 }
+
+/** How often a job far down the queue looks again (one near the front wakes when a slot frees). */
+const FAR_WAKE_MS = 1000;
 
 /*
  * No central timer: each waiting job wakes on a timer of its own and starts itself once
  * it ranks within the free slots. In Workers a timer or fetch belongs to the request that
  * made it, so a job must start in the context of the request that waits for it (or keeps
  * it alive with waitUntil), never in another's, which may have ended.
+ * The queue is two heaps over the same jobs, best first and worst first: a job looks up
+ * whether it is among the free slots' worth of best ones (O(k log k), k ≤ perSecond),
+ * and a full queue drops its worst job (O(log n)); nothing walks the whole queue.
  */
-export function createBudget(perSecond: number, { maxQueue = 10_000, now = () => Date.now() }: { maxQueue?: number; now?: () => number } = {}): Budget {
+export function createBudget(perSecond: number, { maxQueue = 2_000, now = () => Date.now() }: { maxQueue?: number; now?: () => number } = {}): Budget {
   const unlimited = !Number.isFinite(perSecond);
   /** Per slot in use: when its request ended (`Infinity` while it is under way). */
   const slots: number[] = [];
-  const queue: Waiting[] = [];
+  const best = new IndexedHeap<Waiting>((a, b) => a.rank > b.rank || (a.rank === b.rank && a.seq < b.seq));
+  const worst = new IndexedHeap<Waiting>((a, b) => a.rank < b.rank || (a.rank === b.rank && a.seq > b.seq));
   let pausedUntil = 0;
+  let seq = 0;
 
   /** Frees the slots whose second after the answer has passed; returns the others' release times, soonest first. */
   const held = (at: number): number[] => {
@@ -60,29 +88,19 @@ export function createBudget(perSecond: number, { maxQueue = 10_000, now = () =>
     return Math.max(windowWait, pausedUntil - at, 0);
   };
 
-  /** How many waiting jobs go before `entry`: higher priority, or as high and queued earlier. */
-  const rankOf = (entry: Waiting): number => {
-    const mine = entry.priority();
-    let rank = 0;
-    let before = true;
-    for (const other of queue) {
-      if (other === entry) {
-        before = false;
-        continue;
-      }
-      const priority = other.priority();
-      if (priority > mine || (priority === mine && before)) rank++;
-    }
-    return rank;
+  const dequeue = (entry: Waiting): void => {
+    best.remove(entry);
+    worst.remove(entry);
   };
 
   const attempt = (entry: Waiting): void => {
+    // Dropped from a full queue meanwhile.
+    if (!best.has(entry)) return;
     const at = now();
     const releases = unlimited ? [] : held(at);
     const free = unlimited ? Infinity : at < pausedUntil ? 0 : perSecond - releases.length;
-    const rank = rankOf(entry);
-    if (rank < free) {
-      queue.splice(queue.indexOf(entry), 1);
+    if (best.within(entry, free)) {
+      dequeue(entry);
       if (unlimited) return entry.start();
       slots.push(Infinity);
       // Slots are alike: any one under way becomes this one's end.
@@ -92,24 +110,46 @@ export function createBudget(perSecond: number, { maxQueue = 10_000, now = () =>
       });
       return;
     }
-    // Until as many slots are free as jobs go before this one (then it looks again).
-    const release = releases[Math.min(releases.length - 1, rank - Math.max(0, free))];
-    const wait = at < pausedUntil ? pausedUntil - at : release !== undefined && Number.isFinite(release) ? release - at : 1000;
+    // Near the front: when the next slot frees. Further back: a while later, as the jobs before it go, at
+    // moments spread over a second (thousands waking at once would stall the loop).
+    const soonest = releases[0];
+    const near = best.within(entry, Math.max(1, 2 * perSecond));
+    const wait = at < pausedUntil ? pausedUntil - at : near && soonest !== undefined && Number.isFinite(soonest) ? soonest - at : FAR_WAKE_MS * (0.5 + Math.random());
     setTimeout(attempt, Math.max(1, Math.ceil(wait)), entry);
   };
 
   return {
-    run(job, priority) {
-      if (queue.length >= maxQueue) return Promise.reject(new BudgetFullError(Math.max(1000, nextSlotIn())));
+    run(job, priority, queued) {
+      const rank = priority();
+      if (best.size >= maxQueue) {
+        const lowest = worst.peek();
+        if (lowest === undefined || lowest.rank >= rank) return Promise.reject(new BudgetFullError(Math.max(1000, nextSlotIn())));
+        // The least valuable waiting job gives way (its caller answers at once).
+        dequeue(lowest);
+        lowest.refuse(new BudgetFullError(Math.max(1000, nextSlotIn())));
+      }
       return new Promise((resolve, reject) => {
         const entry: Waiting = {
           start: (release) =>
             void job()
               .then(resolve, reject)
               .finally(() => release?.()),
+          refuse: reject,
           priority,
+          rank,
+          seq: seq++,
         };
-        queue.push(entry);
+        best.push(entry);
+        worst.push(entry);
+        queued?.({
+          reprioritize: () => {
+            if (!best.has(entry)) return;
+            entry.rank = entry.priority();
+            best.update(entry);
+            worst.update(entry);
+          },
+          within: (n) => best.within(entry, n),
+        });
         attempt(entry);
       });
     },
@@ -126,7 +166,8 @@ export function createBudget(perSecond: number, { maxQueue = 10_000, now = () =>
       return perSecond - releases.length + releases.filter((release) => release <= at + ms).length;
     },
     get waiting() {
-      return queue.length;
+      return best.size;
     },
+    perSecond,
   };
 }

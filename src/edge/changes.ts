@@ -15,17 +15,24 @@ export interface KnownRead {
   target: string;
 }
 
+/** A read as the index knows it: how often shoppers read it, and when last. */
+export interface IndexedRead extends KnownRead {
+  reads: number;
+  lastReadAt: number;
+}
+
 export interface ReadIndex {
+  /** Counts a read of `key` (and files it under `tags` the first time). */
   add(key: string, read: KnownRead, tags: readonly string[]): void;
   /** The reads `change` concerns, by cache key. */
-  find(change: Change): Map<string, KnownRead>;
+  find(change: Change): Map<string, IndexedRead>;
 }
 
 const KNOWN_READS = 100_000;
 
 export function createReadIndex(): ReadIndex {
   const byTag = new Map<string, Set<string>>();
-  const reads = new LRUCache<string, KnownRead & { tags: readonly string[] }>({
+  const reads = new LRUCache<string, IndexedRead & { tags: readonly string[] }>({
     max: KNOWN_READS,
     dispose: (read, key) => {
       for (const tag of read.tags) {
@@ -37,8 +44,13 @@ export function createReadIndex(): ReadIndex {
   });
   return {
     add(key, read, tags) {
-      if (reads.has(key)) return;
-      reads.set(key, { ...read, tags });
+      const known = reads.get(key);
+      if (known) {
+        known.reads++;
+        known.lastReadAt = Date.now();
+        return;
+      }
+      reads.set(key, { ...read, tags, reads: 1, lastReadAt: Date.now() });
       for (const tag of tags) {
         let keys = byTag.get(tag);
         if (keys === undefined) byTag.set(tag, (keys = new Set()));
@@ -46,11 +58,11 @@ export function createReadIndex(): ReadIndex {
       }
     },
     find(change) {
-      const found = new Map<string, KnownRead>();
+      const found = new Map<string, IndexedRead>();
       for (const tag of tagsOf(change)) {
         for (const key of byTag.get(tag) ?? []) {
-          const read = reads.get(key);
-          if (read) found.set(key, { kind: read.kind, target: read.target });
+          const read = reads.peek(key);
+          if (read) found.set(key, { kind: read.kind, target: read.target, reads: read.reads, lastReadAt: read.lastReadAt });
         }
       }
       return found;

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { StorefrontProxy } from './proxy.js';
+import { SECURITY_HEADERS } from './responses.js';
 
 /** The proxy on `node:http`: a thin adapter from Node's request to a Fetch `Request` and back. */
 
@@ -12,10 +13,21 @@ export interface NodeServer {
   close(): Promise<void>;
 }
 
-export async function serveNode(handler: StorefrontProxy | ((request: Request) => Promise<Response>), { port = 8788, host = '127.0.0.1' }: { port?: number; host?: string } = {}): Promise<NodeServer> {
-  const server = createServer((req, res) => {
+/**
+ * How long a client may take to send its request: headers, then the whole request (a
+ * webhook's body). A read proxy's requests are small; Node's defaults (60 s, 300 s) let
+ * a slow sender hold a connection for minutes.
+ */
+export const HEADERS_TIMEOUT_MS = 5_000;
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export async function serveNode(
+  handler: StorefrontProxy | ((request: Request) => Promise<Response>),
+  { port = 8788, host = '127.0.0.1', headersTimeoutMs = HEADERS_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS }: { port?: number; host?: string; headersTimeoutMs?: number; requestTimeoutMs?: number } = {},
+): Promise<NodeServer> {
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: Math.max(requestTimeoutMs, headersTimeoutMs), connectionsCheckingInterval: 1000 }, (req, res) => {
     answer(handler, req, res, origin).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
       res.end('{"error":{"code":"internal","message":"proxy error"}}');
     });
   });
@@ -55,7 +67,7 @@ async function answer(handler: (request: Request) => Promise<Response>, req: Inc
       request = undefined;
     }
   }
-  const response = request ? await handler(request) : new Response('{"error":{"code":"invalid_request","message":"not a request this proxy answers"}}', { status: 400, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  const response = request ? await handler(request) : new Response('{"error":{"code":"invalid_request","message":"not a request this proxy answers"}}', { status: 400, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
   const body = req.method === 'HEAD' || response.body === null ? undefined : new Uint8Array(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));

@@ -1,12 +1,14 @@
 import { assertPublishableKey } from '../api/keys.js';
 import { assertApiBase } from '../api/url.js';
-import { API_VERSION_PATH, headers as wireHeaders } from '../api/wire.js';
+import { LRUCache } from 'lru-cache';
+import { API_VERSION_PATH, envelope as pageEnvelope, headers as wireHeaders, params } from '../api/wire.js';
 import { createReadCache, type CacheResult, type Fetched, type ReadCache } from './read-cache.js';
 import { matchRead, type ReadKind } from './routes.js';
 import { memoryStore, type ReadStore } from './stores.js';
-import { cacheControl, errorResponse, readResponse, type Cors } from './responses.js';
+import { cacheControl, errorResponse, readResponse, SECURITY_HEADERS, type Cors } from './responses.js';
 import { banPattern, createReadIndex } from './changes.js';
 import { createWebhookReceiver, type Change } from './webhooks.js';
+import { createRatingsByProduct } from './ratings.js';
 
 export interface StorefrontProxyOptions {
   /** The shop's publishable key (`svc_pk_…`), held by the proxy; a secret key is refused here, before any request. */
@@ -62,7 +64,18 @@ export interface StorefrontProxy {
 const DEFAULT_FRESHNESS = { posts: 'api', reviews: 30, reviewSummary: 30, ratings: 30, richSnippet: 30, errors: 10 } as const;
 /** Posts' freshness when the API's answer says none. */
 const POSTS_FALLBACK_SECONDS = 60;
-const MAX_BODY_CHARS = 8 * 1024 * 1024;
+/** Largest answer of the API read: past it the read is cut off and refused (502). */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** The content types of the contract's answers: JSON (`application/json`, rich snippets' `application/ld+json`). */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+/** Reads a webhook refreshes at once per event (those shoppers read most); the others it concerns are made stale. */
+const REFRESHES_PER_EVENT = 20;
+/** A read counts as recent for webhooks while read within this long. */
+const RECENT_READ_MS = 10 * 60_000;
+/** Cursors the proxy has handed out in pages' `next_cursor`: a page they lead to is one shoppers reach. */
+const KNOWN_CURSORS = 20_000;
+/** Most products of a ratings read answered by product (the API's own limit); more go to the API as they are, to be refused there. */
+const MAX_BATCHED_REFS = 50;
 
 /** A Fetch-standard handler that answers the Storefront API's reads from a shared cache. See the README's "When your shop is busy". */
 export function createStorefrontProxy(options: StorefrontProxyOptions): StorefrontProxy {
@@ -83,13 +96,29 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
   const timeoutMs = options.timeoutMs ?? 8000;
   const authorization = `Bearer ${options.publishableKey}`;
   const allowOrigins = new Set(options.allowOrigins ?? []);
-  const receive = options.webhookSecrets?.length ? createWebhookReceiver(options.webhookSecrets) : undefined;
+  // Handled ids go to the shop's own store when it gives one (shared, it may outlive this process).
+  const receive = options.webhookSecrets?.length ? createWebhookReceiver(options.webhookSecrets, options.store ? { store: options.store } : {}) : undefined;
   const index = createReadIndex();
+  const knownCursors = new LRUCache<string, true>({ max: KNOWN_CURSORS });
+  const ratings = createRatingsByProduct({ cache });
 
-  /** Fetches again every read a webhook's change concerns, then has a CDN in front drop its copies. */
+  /**
+   * Fetches again the reads a webhook's change concerns that shoppers read recently and
+   * more than once, the most read first, at most `REFRESHES_PER_EVENT`; makes the others
+   * stale (fetched when next read), then has a CDN in front drop its copies. Reads nobody
+   * repeats (an attacker's planted ones) cost no request.
+   */
   const apply = async (change: Change): Promise<void> => {
-    const reads = index.find(change);
-    await Promise.all([...reads].map(([key, read]) => cache.refresh(key, () => fetchRead(read.kind, read.target))));
+    const since = Date.now() - RECENT_READ_MS;
+    // Ratings are answered from each product's entry: those of the changed products are dropped (read again when asked for).
+    if ('reviewsOf' in change) ratings.forget(change.reviewsOf);
+    const reads = [...index.find(change)];
+    const wanted = reads.filter(([, read]) => read.kind !== 'ratings' && read.reads > 1 && read.lastReadAt >= since).sort((a, b) => b[1].reads - a[1].reads).slice(0, REFRESHES_PER_EVENT);
+    const refreshed = new Set(wanted.map(([key]) => key));
+    await Promise.all([
+      ...wanted.map(([key, read]) => cache.refresh(key, () => fetchRead(read.kind, read.target))),
+      ...reads.filter(([key]) => !refreshed.has(key)).map(([key]) => cache.expire(key)),
+    ]);
     await options.purge?.(banPattern(change, basePath));
   };
 
@@ -101,24 +130,45 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
       const work = apply(delivery.change).catch((error: unknown) => console.error('storefront-widgets/edge: a webhook\'s refresh failed:', error));
       context?.waitUntil?.(work);
     }
-    return new Response(JSON.stringify({ received: true, duplicate: delivery.duplicate }), { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+    return new Response(JSON.stringify({ received: true, duplicate: delivery.duplicate }), { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
   };
 
   const fetchRead = async (kind: ReadKind, target: string): Promise<Fetched> => {
     // Built afresh: nothing of the caller's request (cookies, Authorization, other headers) goes to the API.
     const response = await fetch(`${apiBase}${target}`, { headers: { [wireHeaders.authorization]: authorization, Accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    const body = await response.text();
-    if (response.status === 429) return { ok: false, rateLimited: true, reason: 'the API answered 429', retryAfterMs: retryAfterSeconds(response) * 1000 };
-    if (response.status >= 500 || response.status < 200 || (response.status >= 300 && response.status < 400)) return { ok: false, reason: `the API answered ${response.status}` };
-    if (body.length > MAX_BODY_CHARS) return { ok: false, reason: 'the API answered with an oversized body' };
+    if (response.status === 429) {
+      void response.body?.cancel().catch(() => {});
+      return { ok: false, rateLimited: true, reason: 'the API answered 429', retryAfterMs: retryAfterSeconds(response) * 1000 };
+    }
+    if (response.status >= 500 || response.status < 200 || (response.status >= 300 && response.status < 400)) {
+      void response.body?.cancel().catch(() => {});
+      return { ok: false, reason: `the API answered ${response.status}` };
+    }
+    // Only the contract's JSON is kept and served: anything else (an HTML page, a cut or oversized body) is a 502, never stored.
+    const contentType = response.headers.get('content-type') ?? '';
+    if (!JSON_TYPE.test(contentType)) {
+      void response.body?.cancel().catch(() => {});
+      return { ok: false, status: 502, reason: `the API answered ${response.status} with ${contentType.slice(0, 60) || 'no content type'}, not JSON` };
+    }
+    const body = await boundedText(response, MAX_BODY_BYTES);
+    if (body === undefined) return { ok: false, status: 502, reason: `the API answered with a body over ${MAX_BODY_BYTES} bytes` };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return { ok: false, status: 502, reason: `the API answered ${response.status} with a body that is not valid JSON` };
+    }
+    const next = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[pageEnvelope.nextCursor] : undefined;
+    if (typeof next === 'string' && next !== '') knownCursors.set(next, true);
     const seconds = response.status !== 200 ? freshness.errors : kind === 'posts' ? (freshness.posts === 'api' ? maxAge(response) ?? POSTS_FALLBACK_SECONDS : freshness.posts) : freshness[kind];
-    return { ok: true, status: response.status, body, contentType: response.headers.get('content-type') ?? 'application/json', freshMs: seconds * 1000 };
+    return { ok: true, status: response.status, body, contentType, freshMs: seconds * 1000 };
   };
 
   const handle = async (request: Request, context?: ProxyContext): Promise<Response> => {
     const started = performance.now();
     const origin = request.headers.get('origin');
-    const cors: Cors = { origin: origin !== null && (allowOrigins.has(origin) || allowOrigins.has('*')) ? (allowOrigins.has('*') ? '*' : origin) : undefined, varies: allowOrigins.size > 0 && !allowOrigins.has('*') };
+    // With `*`, every answer says so, whatever `Origin`; and `Vary: Origin` whenever CORS is on: a shared cache never hands one origin's copy to another.
+    const cors: Cors = { origin: allowOrigins.has('*') ? '*' : origin !== null && allowOrigins.has(origin) ? origin : undefined, varies: allowOrigins.size > 0 };
     let url: URL;
     try {
       url = new URL(request.url);
@@ -129,10 +179,10 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
     const below = basePath === '' ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
     if (receive && pathname === `${basePath}/webhooks`) return webhook(request, cors, context);
     if (request.method === 'OPTIONS') {
-      if (cors.origin === undefined) return errorResponse(403, 'forbidden', 'this origin may not read the Storefront proxy', cors);
+      if (cors.origin === undefined || origin === null) return errorResponse(403, 'forbidden', 'this origin may not read the Storefront proxy', cors);
       return new Response(null, {
         status: 204,
-        headers: { 'Access-Control-Allow-Origin': cors.origin, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Authorization', 'Access-Control-Max-Age': '600', ...(cors.varies ? { Vary: 'Origin' } : {}) },
+        headers: { 'Access-Control-Allow-Origin': cors.origin, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Authorization', 'Access-Control-Max-Age': '600', ...(cors.varies ? { Vary: 'Origin' } : {}), ...SECURITY_HEADERS },
       });
     }
     if (below === undefined) return errorResponse(404, 'not_found', 'no Storefront read at this path', cors);
@@ -143,9 +193,18 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
     }
     if (!matched.ok) return errorResponse(matched.status, matched.status === 404 ? 'not_found' : 'invalid_request', matched.message, cors);
     index.add(`${apiBase}${matched.target}`, { kind: matched.kind, target: matched.target }, matched.tags);
-    const result: CacheResult = await cache.read(`${apiBase}${matched.target}`, () => fetchRead(matched.kind, matched.target), context?.waitUntil ? { waitUntil: (work) => context.waitUntil!(work) } : undefined);
+    // A first page, or a page a first page led to: a shape shoppers' pages read (see ReadOptions.demanded).
+    const cursor = url.searchParams.get(params.cursor);
+    const demanded = cursor === null || knownCursors.has(cursor);
+    const readOptions = { demanded, ...(context?.waitUntil ? { waitUntil: (work: Promise<unknown>) => context.waitUntil!(work) } : {}) };
+    const through = (target: string) => cache.read(`${apiBase}${target}`, () => fetchRead(matched.kind, target), readOptions);
+    const batch = matched.kind === 'ratings' ? batchOf(url.searchParams) : undefined;
+    const result: CacheResult = batch
+      ? await ratings.read(batch.market, batch.refs, { read: through, refresh: (target) => cache.refresh(`${apiBase}${target}`, () => fetchRead('ratings', target)), ...(readOptions.waitUntil ? { waitUntil: readOptions.waitUntil } : {}) })
+      : await through(matched.target);
     const timing = `proxy;dur=${(performance.now() - started).toFixed(2)}`;
     if (!result.ok) {
+      if (result.status === 502) return errorResponse(502, 'bad_gateway', `the Storefront API's answer was not valid (${result.reason})`, cors, { [wireHeaders.retryAfter]: String(Math.ceil(result.retryAfterMs / 1000)), 'Server-Timing': timing });
       return errorResponse(503, 'unavailable', `the Storefront API is unavailable and this read is not cached (${result.reason})`, cors, { [wireHeaders.retryAfter]: String(Math.ceil(result.retryAfterMs / 1000)), 'Server-Timing': timing });
     }
     const browserMaxAge = matched.kind === 'posts';
@@ -156,6 +215,39 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
   };
 
   return Object.assign(handle, { cache });
+}
+
+/** The body as text, or `undefined` once it passes `limit` bytes (announced or counted): read no further, the rest cancelled. */
+async function boundedText(response: Response, limit: number): Promise<string | undefined> {
+  const announced = Number(response.headers.get('content-length'));
+  if (Number.isFinite(announced) && announced > limit) {
+    void response.body?.cancel().catch(() => {});
+    return undefined;
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const decoder = new TextDecoder();
+  return chunks.map((chunk, i) => decoder.decode(chunk, { stream: i < chunks.length - 1 })).join('');
+}
+
+/** A ratings read as a market and its products, when each product is named on its own (repeated `product_ref`). */
+function batchOf(search: URLSearchParams): { market: string; refs: string[] } | undefined {
+  const market = search.get(params.market);
+  const refs = search.getAll(params.productRef);
+  if (market === null || refs.length === 0 || refs.length > MAX_BATCHED_REFS || refs.some((ref) => ref === '' || ref.includes(','))) return undefined;
+  return { market, refs };
 }
 
 function retryAfterSeconds(response: Response): number {

@@ -1,4 +1,5 @@
-import { BudgetFullError, createBudget, type Budget } from './budget.js';
+import { LRUCache } from 'lru-cache';
+import { BudgetFullError, createBudget, type Budget, type BudgetTicket } from './budget.js';
 import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
 
 /**
@@ -8,7 +9,10 @@ import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
  * - a stale answer served at once while it refreshes in the background
  *   (stale-while-revalidate), and while the API fails or answers 429 (stale-if-error);
  * - a budget of requests per second toward the API: past it, stale answers are served
- *   and the refreshes wait, the most-read first (reads with nobody served yet before them);
+ *   and the refreshes wait, in this order: reads shoppers repeat and wait for, refreshes
+ *   of what shoppers repeat (the most-read first), then first reads of keys nobody asked
+ *   for before (those of a shape pages make, `demanded`, before the others); a full queue
+ *   drops its least valuable read, which is answered at once;
  * - answers kept in a `ReadStore` (memory by default, bounded by bytes).
  */
 
@@ -16,7 +20,7 @@ import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
 export type Fetched =
   | { ok: true; status: number; body: string; contentType: string; freshMs: number }
   /** The API failed (5xx, network, timeout) or refused (429); `retryAfterMs` from its `Retry-After`. */
-  | { ok: false; reason: string; retryAfterMs?: number; rateLimited?: boolean };
+  | { ok: false; reason: string; retryAfterMs?: number; rateLimited?: boolean; /** The status to answer with: 502 for an answer not fit to keep (not JSON, cut short, too large); default 503. */ status?: number };
 
 type Failed = Extract<Fetched, { ok: false }>;
 
@@ -26,7 +30,7 @@ export type CacheState = 'hit' | 'stale' | 'miss' | 'stale-if-error';
 export type CacheResult =
   | { ok: true; read: StoredRead; state: CacheState; ageMs: number }
   /** Nothing to serve: nothing kept and the API unavailable, or the budget's queue full. */
-  | { ok: false; reason: string; retryAfterMs: number };
+  | { ok: false; reason: string; retryAfterMs: number; /** 502: the API's answer was not fit to keep; otherwise unavailable (503). */ status?: number };
 
 export interface ReadCacheOptions {
   /** Where answers are kept. Default: `memoryStore()` (64 MiB). */
@@ -39,7 +43,7 @@ export interface ReadCacheOptions {
   staleIfErrorMs?: number;
   /** How long a read with nothing kept waits for the budget and the API before it fails. Default 10 s. */
   missTimeoutMs?: number;
-  /** Most reads waiting for the budget at once. Default 10 000. */
+  /** Most reads waiting for the budget at once; past it, the least valuable is answered unavailable at once. Default 2 000. */
   maxQueue?: number;
   /** The budget to keep to, shared with other caches of the same key (other stores); default: one of its own of `requestsPerSecond`. */
   budget?: Budget;
@@ -60,6 +64,21 @@ export interface ReadCacheStats {
   rateLimited: number;
   /** Reads waiting for the budget now. */
   waiting: number;
+  /** Reads the budget's full queue refused or dropped. */
+  shed: number;
+}
+
+export interface ReadOptions {
+  waitUntil?: (work: Promise<unknown>) => void;
+  sendBy?: number;
+  /**
+   * Whether a read of this shape is one pages make (a first page, or a page a first page
+   * led to). Default `true`. A first read with `false` (a cursor nobody was given) ranks
+   * last and is answered unavailable at once unless the budget can send it within 2 s;
+   * its key proves its demand by being read again. Any first read ranks below the
+   * refreshes of what shoppers repeat.
+   */
+  demanded?: boolean;
 }
 
 export interface ReadCache {
@@ -71,7 +90,7 @@ export interface ReadCache {
    * `stale-if-error`, or none; the request still goes, for the reads after it. One with
    * an old answer waits for the new one until then at most (then served the old one).
    */
-  read(key: string, fetch: () => Promise<Fetched>, options?: { waitUntil?: (work: Promise<unknown>) => void; sendBy?: number }): Promise<CacheResult>;
+  read(key: string, fetch: () => Promise<Fetched>, options?: ReadOptions): Promise<CacheResult>;
   /**
    * Makes the answer for `key` stale, so that the next read refreshes it. Served stale
    * meanwhile. A fetch of `key` already sent may predate the change: its answer is kept as
@@ -117,6 +136,10 @@ interface Flight {
   /** Shoppers served (stale) or waiting since the flight was queued: its priority in the budget. */
   demand: number;
   waiting: boolean;
+  /** Its rank's class (`TIER`). */
+  tier: number;
+  /** Its place in the budget's queue, while it waits there. */
+  ticket?: BudgetTicket;
   created: number;
   /** Its request is sent: an answer that may predate a change made from here on. */
   sent: boolean;
@@ -127,6 +150,17 @@ interface Flight {
   kept: boolean;
 }
 
+/**
+ * Classes of reads in the budget's queue, highest first; within one, the most asked for.
+ * A key nobody read before ranks below every refresh of what shoppers repeat: a flood of
+ * never-repeated reads cannot keep shoppers' reads from refreshing.
+ */
+const TIER = { firstRead: 1, firstDemanded: 2, refresh: 3, repeatedWaiting: 4 } as const;
+/** How long a first read of an unknown key may wait for the budget before it is answered unavailable at once. */
+const FIRST_READ_WAIT_MS = 2000;
+/** Keys whose reads are counted, for the proof of demand. */
+const SEEN_KEYS = 50_000;
+
 /** A flight older than this is taken for lost (see `flight`). */
 const STUCK_FLIGHT_MS = 60_000;
 
@@ -136,27 +170,37 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const swr = options.staleWhileRevalidateMs ?? DEFAULTS.staleWhileRevalidateMs;
   const sie = options.staleIfErrorMs ?? DEFAULTS.staleIfErrorMs;
   const missTimeoutMs = options.missTimeoutMs ?? DEFAULTS.missTimeoutMs;
-  const budget = options.budget ?? createBudget(options.requestsPerSecond ?? DEFAULTS.requestsPerSecond, { maxQueue: options.maxQueue ?? 10_000, now });
+  const budget = options.budget ?? createBudget(options.requestsPerSecond ?? DEFAULTS.requestsPerSecond, { maxQueue: options.maxQueue ?? 2_000, now });
   const flights = new Map<string, Flight>();
-  const stats: Omit<ReadCacheStats, 'waiting'> = { hits: 0, stale: 0, misses: 0, staleIfError: 0, unavailable: 0, fetches: 0, rateLimited: 0 };
+  const stats: Omit<ReadCacheStats, 'waiting'> = { hits: 0, stale: 0, misses: 0, staleIfError: 0, unavailable: 0, fetches: 0, rateLimited: 0, shed: 0 };
+  /** Reads of each recent key: a key read more than once has shown shoppers want it. */
+  const seen = new LRUCache<string, number>({ max: SEEN_KEYS });
+  const count = (key: string): number => {
+    const reads = (seen.get(key) ?? 0) + 1;
+    seen.set(key, reads);
+    return reads;
+  };
 
-  /** One fetch of `key` through the budget; stores what it gets. Resolves with the stored answer or the failure. */
-  const flight = (key: string, fetch: () => Promise<Fetched>, waiting: boolean): Flight => {
+  /** One fetch of `key` through the budget, of class `tier`; stores what it gets. Resolves with the stored answer or the failure. */
+  const flight = (key: string, fetch: () => Promise<Fetched>, waiting: boolean, tier: number): Flight => {
     let current = flights.get(key);
     // A flight this old belonged to a request context that ended without it (Workers cancel its timers): start afresh.
     if (current && now() - current.created > STUCK_FLIGHT_MS) current = undefined;
     if (current && !current.outdated) {
       current.demand++;
       current.waiting ||= waiting;
+      // Asked for again: its key has proved its demand.
+      current.tier = Math.max(current.tier, tier, waiting ? TIER.repeatedWaiting : TIER.refresh);
+      current.ticket?.reprioritize();
       return current;
     }
-    const entry: Flight = { demand: 1, waiting, created: now(), sent: false, outdated: false, kept: false, promise: Promise.resolve(undefined as never) };
+    const entry: Flight = { demand: 1, waiting, tier, created: now(), sent: false, outdated: false, kept: false, promise: Promise.resolve(undefined as never) };
     if (current) current.next = entry;
-    // Waiting shoppers first, then the most-read refreshes.
-    const priority = () => (entry.waiting ? 1e9 : 0) + entry.demand;
+    const priority = () => entry.tier * 1e9 + Math.min(entry.demand, 1e9 - 1);
     entry.promise = budget
       .run(async () => {
         entry.sent = true;
+        entry.ticket = undefined;
         stats.fetches++;
         let fetched: Fetched;
         try {
@@ -177,8 +221,11 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         await store.set(key, read, read.freshMs + Math.max(swr, sie));
         entry.kept = true;
         return read;
-      }, priority)
-      .catch((error: unknown): Failed => ({ ok: false, reason: error instanceof Error ? error.message : String(error), retryAfterMs: error instanceof BudgetFullError ? error.retryAfterMs : 1000 }))
+      }, priority, (ticket) => (entry.ticket = ticket))
+      .catch((error: unknown): Failed => {
+        if (error instanceof BudgetFullError) stats.shed++;
+        return { ok: false, reason: error instanceof Error ? error.message : String(error), retryAfterMs: error instanceof BudgetFullError ? error.retryAfterMs : 1000 };
+      })
       .finally(() => {
         if (flights.get(key) === entry) flights.delete(key);
       });
@@ -195,23 +242,22 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
 
   const unavailable = (fetched: Failed): CacheResult => {
     stats.unavailable++;
-    return { ok: false, reason: fetched.reason, retryAfterMs: Math.max(1000, fetched.retryAfterMs ?? 0, budget.nextSlotIn()) };
+    return { ok: false, reason: fetched.reason, retryAfterMs: Math.max(1000, fetched.retryAfterMs ?? 0, budget.nextSlotIn()), ...(fetched.status !== undefined ? { status: fetched.status } : {}) };
   };
 
-  /** Whether the queued flight of `key` would be sent within `ms`: the reads with nobody served queued before it go first. */
-  const sentWithin = (key: string, ms: number): boolean => {
-    let ahead = 0;
-    for (const [other, { sent, waiting }] of flights) {
-      if (other === key) break;
-      if (!sent && waiting) ahead++;
-    }
-    return ms >= 0 && budget.slotsWithin(ms) > ahead;
+  /** Whether `flight` would be sent within `ms`: it ranks within the slots the budget frees by then. */
+  const sentWithin = (pending: Flight, ms: number): boolean => {
+    if (ms < 0) return false;
+    // Past a second, slots free again: a budget that says its rate counts them.
+    const slots = budget.perSecond !== undefined && ms > 1000 ? budget.slotsWithin(1000) + Math.floor((ms - 1000) / 1000) * budget.perSecond : budget.slotsWithin(ms);
+    return pending.ticket === undefined ? slots > 0 : pending.ticket.within(slots);
   };
 
   const served = (read: StoredRead, state: CacheState): CacheResult => ({ ok: true, read, state, ageMs: Math.max(0, now() - read.storedAt) });
 
   return {
     async read(key, fetch, readOptions) {
+      const reads = count(key);
       const kept = await store.get(key);
       const at = now();
       const age = kept ? at - kept.storedAt : Infinity;
@@ -221,22 +267,32 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       }
       if (kept && age <= kept.freshMs + swr) {
         stats.stale++;
-        const refresh = flight(key, fetch, false).promise;
+        const refresh = flight(key, fetch, false, TIER.refresh).promise;
         (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
         return served(kept, 'stale');
       }
       // Nothing of use kept, or only an answer so old that the API is asked first.
       stats.misses++;
       const usable = kept !== undefined && age <= kept.freshMs + sie;
-      const pending = flight(key, fetch, true);
+      const tier = reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded === false ? TIER.firstRead : TIER.firstDemanded;
+      const pending = flight(key, fetch, true, tier);
       const sendBy = readOptions?.sendBy;
-      if (sendBy !== undefined && !pending.sent && !sentWithin(key, sendBy - at)) {
+      if (sendBy !== undefined && !pending.sent && !sentWithin(pending, sendBy - at)) {
         (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
         if (usable) {
           stats.staleIfError++;
           return served(kept, 'stale-if-error');
         }
         return unavailable({ ok: false, reason: 'the request budget cannot send this read in time' });
+      }
+      // A first read of a key nobody asked for before is answered at once (503, Retry-After) when the budget
+      // cannot send it soon (in 2 s; one of a page's shapes, before it would give up anyway): it stays queued,
+      // and a shopper's retry proves the demand, which ranks it up. A flood of never-repeated reads holds no
+      // connections open.
+      const firstWait = pending.tier === TIER.firstRead ? FIRST_READ_WAIT_MS : missTimeoutMs;
+      if (!usable && pending.tier < TIER.refresh && !pending.sent && !sentWithin(pending, firstWait)) {
+        (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
+        return unavailable({ ok: false, reason: 'the request budget is busy with reads shoppers repeat' });
       }
       // With an old answer to fall back on, a read with a send-by time waits for the new one no longer than that.
       const fallbackWait = Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS, sendBy !== undefined ? Math.max(0, sendBy - at) : Infinity);
@@ -258,7 +314,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     },
     refresh(key, fetch) {
       outdate(key);
-      return flight(key, fetch, true).promise.then((result) => !('ok' in result));
+      return flight(key, fetch, true, TIER.repeatedWaiting).promise.then((result) => !('ok' in result));
     },
     get stats() {
       return { ...stats, waiting: budget.waiting };

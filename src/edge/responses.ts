@@ -9,6 +9,9 @@ export interface Cors {
 
 const NAME = 'storefront-proxy';
 
+/** On every answer: JSON is never sniffed as something else, and nothing in it may load or run, were it opened as a page. */
+export const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" } as const;
+
 function corsHeaders(cors: Cors): Record<string, string> {
   return {
     ...(cors.origin !== undefined ? { 'Access-Control-Allow-Origin': cors.origin, 'Access-Control-Expose-Headers': 'Cache-Status, Retry-After', 'Timing-Allow-Origin': cors.origin } : {}),
@@ -21,7 +24,7 @@ export function errorResponse(status: number, code: string, message: string, cor
   const body = JSON.stringify({ [errorEnvelope.error]: { [errorEnvelope.code]: code, [errorEnvelope.message]: message } });
   return new Response(body, {
     status,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Cache-Status': `${NAME}; fwd=miss; detail=${code}`, ...corsHeaders(cors), ...extra },
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...SECURITY_HEADERS, 'Cache-Status': `${NAME}; fwd=miss; detail=${code}`, ...corsHeaders(cors), ...extra },
   });
 }
 
@@ -41,6 +44,6 @@ export function readResponse(result: CacheResult & { ok: true }, head: boolean, 
   const status = result.state === 'hit' ? `hit; ttl=${ttl}` : result.state === 'miss' ? 'fwd=miss; stored' : `hit; ttl=${ttl}; fwd=stale; detail=${result.state}`;
   return new Response(head ? null : result.read.body, {
     status: result.read.status,
-    headers: { 'Content-Type': result.read.contentType, 'X-Content-Type-Options': 'nosniff', 'Cache-Status': `${NAME}; ${status}`, Age: String(Math.floor(result.ageMs / 1000)), ...corsHeaders(cors), ...extra },
+    headers: { 'Content-Type': result.read.contentType, ...SECURITY_HEADERS, 'Cache-Status': `${NAME}; ${status}`, Age: String(Math.floor(result.ageMs / 1000)), ...corsHeaders(cors), ...extra },
   });
 }

@@ -4,7 +4,7 @@
  * (the cache takes one; the network is tested through the proxy in proxy.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { createBudget } from '../../src/edge/budget.ts';
+import { createBudget, type BudgetTicket } from '../../src/edge/budget.ts';
 import { createReadCache, type Fetched } from '../../src/edge/read-cache.ts';
 import { entryBytes, memoryStore } from '../../src/edge/stores.ts';
 
@@ -195,14 +195,16 @@ describe('budget', () => {
     const started: string[] = [];
     const times: number[] = [];
     const demand: Record<string, number> = { a: 0, b: 1, c: 2, d: 3 };
+    const tickets: BudgetTicket[] = [];
     const jobs = Object.keys(demand).map((name) =>
       budget.run(async () => {
         started.push(name);
         times.push(Date.now());
-      }, () => demand[name]!),
+      }, () => demand[name]!, (ticket) => tickets.push(ticket)),
     );
-    // The first goes at once; the others wait, and their demand changes while they do.
+    // The first goes at once; the others wait, and their demand changes while they do (each says so).
     Object.assign(demand, { b: 10, c: 1, d: 5 });
+    for (const ticket of tickets) ticket.reprioritize();
     await Promise.all(jobs);
     expect(started).toEqual(['a', 'b', 'd', 'c']);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(999);

@@ -1,0 +1,121 @@
+import { LRUCache } from 'lru-cache';
+import { API_VERSION_PATH, envelope, params, paths } from '../api/wire.js';
+import type { CacheResult, ReadCache } from './read-cache.js';
+
+/**
+ * Ratings reads by product: pages batch their ratings in ever-varying sets (a product's
+ * related products, the badges in view), so the proxy answers each from one entry per
+ * product and market, and sends only the products it lacks, in one batched read through
+ * the read cache (its budget, single flight, stale-if-error).
+ */
+
+/** Products' ratings kept, per market. */
+const PRODUCTS_KEPT = 50_000;
+/** A change (webhook) to a product is remembered this long: an older batched answer does not bring its rating back. */
+const CHANGES_KEPT = 10_000;
+
+interface Rating {
+  /** The item's JSON as the API sent it; `null` for a ref the API does not know (left out of answers). */
+  item: string | null;
+  storedAt: number;
+  freshMs: number;
+}
+
+const ITEM_REF = 'product_ref';
+
+export interface RatingsByProduct {
+  /**
+   * The ratings of `refs`, from the products' entries; those lacking or stale read in one
+   * batched read with `read(target)` (through the read cache), or `refresh(target)` when
+   * the cache's copy of that batch predates a change.
+   */
+  read(market: string, refs: readonly string[], io: { read: (target: string) => Promise<CacheResult>; refresh: (target: string) => Promise<unknown>; waitUntil?: (work: Promise<unknown>) => void }): Promise<CacheResult>;
+  /** A product's ratings changed (webhook): its entries are dropped; `[]`: every product's. */
+  forget(refs: readonly string[]): void;
+  /** The target of the batched read of `refs`, parameters sorted as routes.ts sorts them. */
+  target(market: string, refs: readonly string[]): string;
+}
+
+export function createRatingsByProduct({ cache, now = () => Date.now() }: { cache: ReadCache; now?: () => number }): RatingsByProduct {
+  const products = new LRUCache<string, Rating>({ max: PRODUCTS_KEPT });
+  const changed = new LRUCache<string, number>({ max: CHANGES_KEPT });
+  let allChangedAt = 0;
+  const keyOf = (market: string, ref: string) => `${market}\u0000${ref}`;
+
+  const target = (market: string, refs: readonly string[]): string => {
+    const query = new URLSearchParams([[params.market, market], ...refs.map((ref): [string, string] => [params.productRef, ref])]);
+    query.sort();
+    return `${API_VERSION_PATH}${paths.ratings()}?${query.toString()}`;
+  };
+
+  /** Takes each product's rating out of a batched answer, unless a change came after it was read. */
+  const absorb = (market: string, refs: readonly string[], result: CacheResult): void => {
+    if (!result.ok || result.read.status !== 200) return;
+    let items: unknown;
+    try {
+      items = (JSON.parse(result.read.body) as Record<string, unknown>)[envelope.items];
+    } catch {
+      return;
+    }
+    if (!Array.isArray(items)) return;
+    const byRef = new Map<string, unknown>();
+    for (const item of items) if (typeof item === 'object' && item !== null) byRef.set(String((item as Record<string, unknown>)[ITEM_REF]), item);
+    for (const ref of refs) {
+      if (result.read.storedAt < Math.max(allChangedAt, changed.get(ref) ?? 0)) continue;
+      const item = byRef.get(ref);
+      products.set(keyOf(market, ref), { item: item === undefined ? null : JSON.stringify(item), storedAt: result.read.storedAt, freshMs: result.read.freshMs });
+    }
+  };
+
+  return {
+    target,
+    forget(refs) {
+      const at = now();
+      if (refs.length === 0) {
+        allChangedAt = at;
+        products.clear();
+        return;
+      }
+      for (const ref of refs) changed.set(ref, at);
+      for (const key of [...products.keys()]) if (refs.includes(key.slice(key.indexOf('\u0000') + 1))) products.delete(key);
+    },
+    async read(market, refs, io) {
+      const unique = [...new Set(refs)];
+      const at = now();
+      const swr = cache.staleWhileRevalidateMs;
+      const kept = () => unique.map((ref) => products.get(keyOf(market, ref)));
+      let entries = kept();
+      const need = unique.filter((_, i) => !entries[i] || at - entries[i]!.storedAt > entries[i]!.freshMs);
+      const missing = unique.filter((_, i) => !entries[i] || at - entries[i]!.storedAt > entries[i]!.freshMs + swr);
+      let state: 'hit' | 'stale' | 'miss' = need.length === 0 ? 'hit' : 'stale';
+      if (need.length > 0) {
+        const batch = target(market, need);
+        const pending = io.read(batch).then((result) => {
+          absorb(market, need, result);
+          return result;
+        });
+        if (missing.length === 0) {
+          io.waitUntil?.(pending);
+        } else {
+          const result = await pending;
+          // An API error (unknown market, say), or nothing to serve: as the batched read answered.
+          if (!result.ok || result.read.status !== 200) return result;
+          entries = kept();
+          // The cache's copy of this batch predates a change: fetch it again, once.
+          if (entries.some((entry) => entry === undefined)) {
+            await io.refresh(batch);
+            absorb(market, need, await io.read(batch));
+            entries = kept();
+            if (entries.some((entry) => entry === undefined)) return { ok: false, reason: 'the ratings could not be read again after a change', retryAfterMs: 1000 };
+          }
+          state = result.state === 'miss' ? 'miss' : 'stale';
+        }
+      }
+      const present = entries.filter((entry): entry is Rating => entry !== undefined);
+      const storedAt = Math.min(...present.map((entry) => entry.storedAt));
+      const freshMs = Math.min(...present.map((entry) => entry.freshMs));
+      const body = `{"${envelope.items}":[${present.flatMap((entry) => (entry.item === null ? [] : [entry.item])).join(',')}]}`;
+      return { ok: true, state, ageMs: Math.max(0, now() - storedAt), read: { status: 200, body, contentType: 'application/json', storedAt, freshMs } };
+    },
+  };
+}
