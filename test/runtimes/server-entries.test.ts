@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requestLog, testKey } from '../support/emulator-control.ts';
-import { apiBase, bundleFor, inNode, inWorkerd, PLATFORMS, type Platform } from './support.ts';
+import { apiBase, bundleFor, inEdgeRuntime, inNode, inWorkerd, type Platform, type Server } from './support.ts';
 
 const PRODUCT = 'aster-linen-shirt';
 
@@ -41,11 +41,26 @@ function expectSameRender(actual: string, expected: string): void {
 
 const NONCE = 'r4nd0mN0nce0123';
 
-describe.each(Object.keys(PLATFORMS) as Platform[])('server entries bundled by %s', (platform) => {
-  it.each([false, true])('run in workerd (nodejs_compat: %s) as in Node: renderWidgets, JSON-LD, React, the main entry', async (nodejsCompat) => {
+/** Where each platform's bundle runs: workerd with and without `nodejs_compat`, or Vercel's edge runtime. */
+const RUNS: [Platform, string][] = [
+  ['wrangler (esbuild, workerd)', 'workerd'],
+  ['wrangler (esbuild, workerd)', 'workerd with nodejs_compat'],
+  ['Vite for Workers and Oxygen (Rolldown, workerd)', 'workerd'],
+  ['Vite for Workers and Oxygen (Rolldown, workerd)', 'workerd with nodejs_compat'],
+  ['Vercel edge (Rolldown, edge-light)', 'the edge runtime'],
+  ['Vercel edge (Rolldown, edge-light)', 'workerd'],
+];
+
+async function serverIn(platform: Platform, runtime: string, key: string): Promise<Server> {
+  if (runtime === 'the edge runtime') return inEdgeRuntime(await bundleFor(platform, { iife: true }), key);
+  return inWorkerd(await bundleFor(platform), key, { nodejsCompat: runtime.endsWith('nodejs_compat') });
+}
+
+describe.each(RUNS)('server entries bundled by %s, run in %s', (platform, runtime) => {
+  it('render as in Node: renderWidgets, the JSON-LD helpers, React, the main entry', async () => {
     const key = await testKey(apiBase, 'runtimes');
     const postId = await postWithProducts(key);
-    const server = await inWorkerd(await bundleFor(platform), key, { nodejsCompat });
+    const server = await serverIn(platform, runtime, key);
 
     const html = await server.post('/render', { fragment: fragment(postId), nonce: NONCE });
     // The four elements and the rich snippet.

@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { EdgeRuntime } from 'edge-runtime';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { rolldown } from 'rolldown';
@@ -21,7 +22,7 @@ export const apiBase = inject('apiBase');
 export const PLATFORMS = {
   'wrangler (esbuild, workerd)': { bundler: 'esbuild', conditions: ['workerd', 'worker', 'browser'] },
   'Vite for Workers and Oxygen (Rolldown, workerd)': { bundler: 'rolldown', conditions: ['workerd', 'worker', 'module', 'browser'] },
-  'Vercel edge (Rolldown, edge-light)': { bundler: 'rolldown', conditions: ['edge-light', 'worker', 'module', 'browser'] },
+  'Vercel edge (Rolldown, edge-light)': { bundler: 'rolldown', conditions: ['edge-light', 'module', 'browser'] },
 } as const;
 
 export type Platform = keyof typeof PLATFORMS;
@@ -29,15 +30,15 @@ export type Platform = keyof typeof PLATFORMS;
 const entry = () => join(appRoot, 'server.js');
 const define = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
-/** The server entry as one ES module, bundled with `platform`'s conditions. */
-export async function bundleFor(platform: Platform): Promise<string> {
+/** The server entry as one ES module, bundled with `platform`'s conditions; `iife`: as a script whose `SERVER` is the module (for the edge runtime, which runs scripts). */
+export async function bundleFor(platform: Platform, { iife = false } = {}): Promise<string> {
   const { bundler, conditions } = PLATFORMS[platform];
   if (bundler === 'esbuild') {
-    const result = await build({ entryPoints: [entry()], bundle: true, format: 'esm', platform: 'neutral', conditions: [...conditions], mainFields: ['browser', 'module', 'main'], define, write: false, logLevel: 'silent' });
+    const result = await build({ entryPoints: [entry()], bundle: true, format: iife ? 'iife' : 'esm', globalName: 'SERVER', platform: 'neutral', conditions: [...conditions], mainFields: ['browser', 'module', 'main'], define, write: false, logLevel: 'silent' });
     return result.outputFiles[0]!.text;
   }
   const bundle = await rolldown({ input: entry(), platform: 'browser', resolve: { conditionNames: [...conditions, 'import', 'default'] }, transform: { define }, logLevel: 'silent' });
-  const { output } = await bundle.generate({ format: 'esm', codeSplitting: false });
+  const { output } = await bundle.generate({ format: iife ? 'iife' : 'esm', name: 'SERVER', exports: 'named', codeSplitting: false });
   await bundle.close();
   return output[0].code;
 }
@@ -60,6 +61,22 @@ export async function inWorkerd(code: string, key: string, { nodejsCompat = fals
       return text;
     },
     get: (path) => mf.dispatchFetch(`http://shop.example${path}`) as unknown as Promise<Response>,
+  };
+}
+
+/** The bundled entry (as a script, see `bundleFor`) in Vercel's edge runtime (`edge-runtime`: a V8 context with the Web APIs only). */
+export function inEdgeRuntime(script: string, key: string): Server {
+  const env = JSON.stringify({ KEY: key, API: apiBase });
+  const runtime = new EdgeRuntime({ initialCode: `${script}\nself.addEventListener('fetch', (event) => event.respondWith(SERVER.default.fetch(event.request, ${env})));` });
+  const dispatch = async (path: string, init?: RequestInit) => (await runtime.dispatchFetch(`http://shop.example${path}`, init)) as unknown as Response;
+  return {
+    post: async (path, body) => {
+      const response = await dispatch(path, { method: 'POST', body: JSON.stringify(body) });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${path} in the edge runtime: ${response.status} ${text}`);
+      return text;
+    },
+    get: (path) => dispatch(path),
   };
 }
 
