@@ -44,13 +44,22 @@ function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, 
   return fetching.finally(() => queryClient.clear());
 }
 
-/** What a render waits for its reads: `deadlineMs` from its start at most; an element without its reads by then stays as written. */
+/**
+ * What a render waits for its reads: a read the budget cannot send within `deadlineMs` of
+ * the render's start is given up then, and its element stays as written; a read on its
+ * way by then (sent, or being sent for another render) is waited for, up to
+ * `ON_ITS_WAY_MS` past the deadline, since its answer is near (a first read in a fresh
+ * process pays for its connection) and is the review text search engines read.
+ */
 export interface ReadOptions {
   source: ReadSource;
   deadlineMs: number;
   /** Called as each element's last read arrives, so that it renders while the others' are on their way. */
   onReady?: (entry: PlannedElement) => void;
 }
+
+/** How long past the deadline a render waits for a read on its way: an API that answers in tens of ms is not holding it up, one that hangs is. */
+export const ON_ITS_WAY_MS = 2_000;
 
 /** Reads every planned element's data: the badges of one client and market in one ratings read, the rest one read each. */
 export async function readAll(found: readonly FoundElement[], { source, deadlineMs, onReady }: ReadOptions): Promise<PlannedElement[]> {
@@ -68,14 +77,17 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
   const others: Promise<void>[] = [];
   // A read not sent within the first half of the deadline would rarely be answered within it: the element is left at once.
   const by = Date.now() + deadlineMs / 2;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('deadline')), deadlineMs);
-  });
-  expired.catch(() => undefined);
-  /** A read through the source, given up (for this render: the source may still finish it) at the deadline. */
-  const read = (api: ReadApi, id: unknown[], load: (signal: AbortSignal) => Promise<unknown>) =>
-    Promise.race([source.read({ id: JSON.stringify([api, ...id]), key: `${api.apiBase ?? ''}|${api.publishableKey}`, by, load }), expired]);
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const after = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
+  const deadline = after(deadlineMs);
+  const lastWait = deadline.then(() => after(ON_ITS_WAY_MS));
+  const giveUp = () => Promise.reject(new Error('deadline'));
+  /** A read through the source, given up (for this render: the source may still finish it) at the deadline, unless it is on its way then. */
+  const read = (api: ReadApi, id: unknown[], load: (signal: AbortSignal) => Promise<unknown>) => {
+    const request = { id: JSON.stringify([api, ...id]), key: `${api.apiBase ?? ''}|${api.publishableKey}`, by, load };
+    const answer = source.read(request);
+    return Promise.race([answer, deadline.then(() => (source.onItsWay(request.id) ? Promise.race([answer, lastWait.then(giveUp)]) : giveUp()))]);
+  };
   const add = (entry: PlannedElement, options: { queryKey: QueryKey; initialPageParam?: unknown }) => {
     entry.wanted++;
     const { api } = entry;
@@ -135,6 +147,6 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
   }
   // A failed read, or one past the deadline, leaves its element without reads (as written); the others go on.
   await Promise.allSettled(others);
-  clearTimeout(timer);
+  for (const timer of timers) clearTimeout(timer);
   return planned.filter((entry) => entry.wanted > 0 && entry.reads.length === entry.wanted);
 }
