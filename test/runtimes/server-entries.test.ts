@@ -62,7 +62,7 @@ describe.each(RUNS)('server entries bundled by %s, run in %s', (platform, runtim
     const postId = await postWithProducts(key);
     const server = await serverIn(platform, runtime, key);
 
-    const html = await server.post('/render', { fragment: fragment(postId), nonce: NONCE });
+    const html = await server.post('/render', { fragment: fragment(postId), nonce: NONCE, deadlineMs: 5000 });
     // The four elements and the rich snippet.
     expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(5);
     expect(html).toMatch(/\d+ reviews/);
@@ -71,7 +71,7 @@ describe.each(RUNS)('server entries bundled by %s, run in %s', (platform, runtim
     // The nonce on every style the render writes, and no style attribute (a strict CSP refuses them).
     expect(html.match(/<style(?! nonce="r4nd0mN0nce0123")/g)).toBeNull();
     expect(html).not.toMatch(/<[^>]+\sstyle="/);
-    expectSameRender(html, await inNode(key, '/render', { fragment: fragment(postId), nonce: NONCE }));
+    expectSameRender(html, await inNode(key, '/render', { fragment: fragment(postId), nonce: NONCE, deadlineMs: 5000 }));
 
     const snippet = JSON.parse(await server.post('/snippet', { product: PRODUCT })) as { json: string; script: string };
     expect(JSON.parse(snippet.json)).toMatchObject({ '@type': 'Product' });
@@ -90,11 +90,21 @@ describe('renderWidgets in workerd with the shared read cache in the Web Cache (
     const key = await testKey(apiBase, 'runtimes_cache');
     const server = await inWorkerd(await bundleFor('wrangler (esbuild, workerd)'), key);
     const page = `<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary><svc-reviews product-ref="${PRODUCT}" page-size="3"></svc-reviews>`;
-    const first = await server.post('/render', { fragment: page, webCache: true });
+    const first = await server.post('/render', { fragment: page, webCache: true, deadlineMs: 5000 });
     const reads = (await requestLog(apiBase, key)).length;
     expect(reads).toBeGreaterThan(0);
-    const second = await server.post('/render', { fragment: page, webCache: true });
+    const second = await server.post('/render', { fragment: page, webCache: true, deadlineMs: 5000 });
     expectSameRender(second, first);
     expect(await requestLog(apiBase, key)).toHaveLength(reads);
+  });
+});
+
+describe('a lone render in a fresh Node process', () => {
+  it('renders all four elements and the rich snippet with the default deadline: their first reads are on their way', async () => {
+    const key = await testKey(apiBase, 'runtimes_lone');
+    const html = await inNode(key, '/render', { fragment: fragment(await postWithProducts(key)) });
+    expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(5);
+    // The test's own read of the posts, then one read for each element's data.
+    expect(await requestLog(apiBase, key)).toHaveLength(6);
   });
 });
