@@ -2,6 +2,8 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, inject, it } from 'vitest';
 import { renderWidgets } from '../../src/ssr/index.ts';
 import { ON_ITS_WAY_MS } from '../../src/ssr/server-reads.ts';
+import { sharedRateLimiter } from '../../src/api/rate-limit.ts';
+import { StorefrontClient } from '../../src/api/client.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { createStorefrontProxy, memoryStore, noStore } from '../../src/edge/index.ts';
 
@@ -11,6 +13,8 @@ import { createStorefrontProxy, memoryStore, noStore } from '../../src/edge/inde
  * test/e2e/server-rendered.spec.ts.
  */
 const apiBase = inject('apiBase');
+/** The API base as a client writes it (the key of its token bucket). */
+const normalizedBase = new StorefrontClient({ publishableKey: 'svc_pk_x', apiBase }).apiBase;
 const PRODUCT = 'aster-linen-shirt';
 const HOSTILE = '</script><script>window.__pwned=1</script><img src=x onerror="__pwned(2)">"\u2028';
 
@@ -227,6 +231,16 @@ describe('renderWidgets', () => {
     const html = await renderWidgets(fragment, { publishableKey: key, market: 'us', apiBase });
     expect(html.match(/shadowrootmode="open"/g)).toHaveLength(3);
     expect(html).toMatch(/<p class="review-body" part="review-body"><!--lit-part-->[^<]+/);
+  });
+
+  it("passes one limit, the read cache's budget: a key whose token bucket holds the page's reads does not hold the server's", async () => {
+    const key = await testKey(apiBase, 'ssr_one_limit');
+    // The key's bucket after a 429 (shared by every client of the key in this process): the browser's client would wait 10 s.
+    sharedRateLimiter(normalizedBase, key).pauseFor(10_000);
+    const started = performance.now();
+    const html = await renderWidgets(`<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`, { publishableKey: key, market: 'us', apiBase });
+    expect(html).toMatch(/\d+ reviews/);
+    expect(performance.now() - started).toBeLessThan(ON_ITS_WAY_MS);
   });
 
   it('gives up at the deadline the reads the request budget cannot send in time, and renders the others', async () => {
