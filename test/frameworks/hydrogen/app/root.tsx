@@ -1,7 +1,8 @@
 import { useNonce } from '@shopify/hydrogen';
+import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 
-export function Layout({ children }: { children?: React.ReactNode }) {
+export function Layout({ children }: { children?: ReactNode }) {
   const nonce = useNonce();
   return (
     <html lang="en">
