@@ -46,7 +46,8 @@ const APPS = {
     serverRendered: true,
     dotenv: { SESSION_SECRET: 'not-a-secret-only-for-the-test-app', PUBLIC_STORE_DOMAIN: 'mock.shop', STOREFRONT_PUBLISHABLE_KEY: 'svc_pk_demo' },
     proxyPath: '/storefront-api/v1/products/aster-linen-shirt/review-summary?market=us',
-    start: (port) => ['node_modules/@shopify/cli/bin/run.js', ['hydrogen', 'preview', '--port', String(port)]],
+    // `--path`: the CLI finds its project from the directory npm was started in (INIT_CWD), which under `npm test` is the package's.
+    start: (port) => ['node_modules/@shopify/cli/bin/run.js', ['hydrogen', 'preview', '--path', '.', '--port', String(port)]],
   },
 };
 

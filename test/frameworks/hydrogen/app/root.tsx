@@ -1,6 +1,12 @@
 import { useNonce } from '@shopify/hydrogen';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import reserveStyles from 'storefront-widgets/reserve.css?url';
+
+// The widgets' reservation stylesheet: each element holds its height before its content comes (no layout shift).
+export function links() {
+  return [{ rel: 'stylesheet', href: reserveStyles }];
+}
 
 export function Layout({ children }: { children?: ReactNode }) {
   const nonce = useNonce();

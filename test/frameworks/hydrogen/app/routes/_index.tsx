@@ -25,6 +25,7 @@ export default function Product() {
   const [selected, setSelected] = useState<string>();
   return (
     <main>
+      <h1>Aster linen shirt</h1>
       {richSnippet && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: richSnippet }} />}
       <Storefront publishableKey={settings.publishableKey} market={settings.market} apiBase={settings.apiBase}>
         {/* Server-rendered markup, which the elements hydrate: React leaves it alone. */}
