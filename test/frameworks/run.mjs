@@ -47,7 +47,7 @@ const APPS = {
     dotenv: { SESSION_SECRET: 'not-a-secret-only-for-the-test-app', PUBLIC_STORE_DOMAIN: 'mock.shop', STOREFRONT_PUBLISHABLE_KEY: 'svc_pk_demo' },
     proxyPath: '/storefront-api/v1/products/aster-linen-shirt/review-summary?market=us',
     // `--path`: the CLI finds its project from the directory npm was started in (INIT_CWD), which under `npm test` is the package's.
-    start: (port) => ['node_modules/@shopify/cli/bin/run.js', ['hydrogen', 'preview', '--path', '.', '--port', String(port)]],
+    start: (port, cwd) => ['node_modules/@shopify/cli/bin/run.js', ['hydrogen', 'preview', '--path', cwd, '--port', String(port)]],
   },
 };
 
@@ -107,7 +107,7 @@ async function freePort() {
 /** Starts an app's own server and waits until it answers. */
 async function serveWithServer(cwd, start, env) {
   const port = await freePort();
-  const [script, args] = start(port);
+  const [script, args] = start(port, cwd);
   const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
