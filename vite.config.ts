@@ -15,14 +15,16 @@ import { ELEMENTS, elementSource } from './src/elements/catalog.ts';
  *   analytics settings' checks, the bundler's shared chunks under `chunks/`, minified;
  * - `--mode loader`: the script tag `dist/cdn/storefront-widgets.js` and the module entry
  *   `dist/cdn/module/storefront-widgets.js`, a small loader that imports those modules;
- * - `--mode npm`: the package's ES modules under `dist/`, dependencies left to the app.
+ * - `--mode npm`: the package's ES modules under `dist/`, dependencies left to the app;
+ * - `--mode server`: the same entries for server runtimes that bundle with browser
+ *   conditions (workerd, edge-light) under `dist/server/`, Lit's Node build inside.
  */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string; dependencies: Record<string, string>; peerDependencies: Record<string, string> };
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 const EMULATOR_PORT = Number(process.env['EMULATOR_PORT'] ?? 8787);
 
-/** Every build stamps the package's version into `src/version.ts`. */
-const versionDefine = { __STOREFRONT_WIDGETS_VERSION__: JSON.stringify(pkg.version) };
+/** Every build stamps the package's version into `src/version.ts`, and says whether it is the build for workerd and edge runtimes (src/api/transport.ts). */
+const versionDefine = { __STOREFRONT_WIDGETS_VERSION__: JSON.stringify(pkg.version), __STOREFRONT_WIDGETS_SERVER_BUILD__: 'false' };
 
 /** Each public element's registration module, by its tag (`svc-post-gallery` → `src/elements/post-gallery/svc-post-gallery.ts`). */
 const elementEntries = Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, src(elementSource(tag))]));
@@ -113,12 +115,48 @@ const npmBuild: UserConfig = {
   },
 };
 
+/**
+ * The package's entries for servers whose bundlers pick a package's browser build
+ * (workerd: `workerd`, `worker`, then `browser`; Vercel's `edge-light`): Lit's browser
+ * build defines its element classes on `HTMLElement` and reads `document` as it loads,
+ * which such a server lacks. Here Lit, its server renderer and query-core are inside,
+ * resolved as Node resolves them (Lit's Node build, on its own DOM stand-in); what runs
+ * anywhere stays the app's. One module graph: `/ssr` and `/edge` share their caches.
+ */
+const serverExternal = ['react', '@lit/react', 'lru-cache', 'parse5', 'standardwebhooks', 'blurhash'];
+const serverBuild: UserConfig = {
+  root: '.',
+  publicDir: false,
+  plugins: [minifyHtmlLiterals() as unknown as Plugin],
+  // query-core reads `process.env.NODE_ENV`, and a worker has no `process`.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...versionDefine, __STOREFRONT_WIDGETS_SERVER_BUILD__: 'true' },
+  resolve: { conditions: ['node', 'module', 'import', 'default'], mainFields: ['module', 'main'] },
+  build: {
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    target: 'es2022',
+    lib: {
+      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), ssr: src('ssr/index.ts'), edge: src('edge/index.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, elementEntries[tag]!])) },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external: (id) => id.startsWith('node:') || serverExternal.some((name) => id === name || id.startsWith(`${name}/`)),
+      output: {
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
+    },
+  },
+};
+
 // package.json's `sideEffects` also names the sources: these builds read it too.
-const builds: Record<string, UserConfig> = { modules: modulesBuild, loader: loaderBuild, npm: npmBuild };
+const builds: Record<string, UserConfig> = { modules: modulesBuild, loader: loaderBuild, npm: npmBuild, server: serverBuild };
 
 export default defineConfig(({ command, mode }) => {
   if (command === 'serve' || mode === 'production') return devServer;
   const config = builds[mode];
-  if (!config) throw new Error(`Unknown build mode "${mode}": use --mode modules, loader or npm (see npm run build).`);
+  if (!config) throw new Error(`Unknown build mode "${mode}": use --mode modules, loader, npm or server (see npm run build).`);
   return config;
 });

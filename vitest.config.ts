@@ -46,6 +46,16 @@ export default defineConfig({
         },
       },
       {
+        // The server entries bundled as each server platform bundles them, run in workerd (Miniflare) and Node.
+        test: {
+          name: 'runtimes',
+          include: ['test/runtimes/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/emulator.ts', 'test/runtimes/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         // Pre-bundled up front: a dependency first met in a lazily loaded chunk would
         // otherwise make Vite reload the test page in the middle of a run.
         optimizeDeps: {

@@ -1,5 +1,5 @@
 /**
- * `storefront-widgets/jsx` (types only): the `svc-*` tags in React 19's JSX, with their
+ * `storefront-widgets/jsx` (types only): the `svc-*` tags in React's JSX (18 and 19), with their
  * attributes (enumerated values as unions) and the `svc-*` events as `on…` handlers,
  * for apps that write the tags themselves instead of using `storefront-widgets/react`:
  *
@@ -20,7 +20,7 @@ export type StorefrontIntrinsicElements = {
 };
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- React 19 reads intrinsic elements from this namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- React 19 (and 18.3's types) read intrinsic elements from this namespace
   namespace JSX {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into React's interface
     interface IntrinsicElements extends StorefrontIntrinsicElements {}

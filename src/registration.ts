@@ -23,7 +23,8 @@ export function registeredRecord(): RegisteredRecord | undefined {
  */
 export function claimElements(elements: Record<string, CustomElementConstructor>, lazyTags: readonly string[] = []): void {
   const taken = [
-    ...Object.keys(elements).filter((tag) => customElements.get(tag) !== elements[tag]),
+    // A tag not defined yet is this copy's still: `defineElement` defines a tag whose elements are in the page once their first render's needs are loaded.
+    ...Object.keys(elements).filter((tag) => (customElements.get(tag) ?? elements[tag]) !== elements[tag]),
     ...lazyTags.filter((tag) => customElements.get(tag) !== undefined),
   ];
   if (taken.length === 0) {

@@ -32,7 +32,7 @@ function vitest(args: string[]): Promise<{ code: number; output: string }> {
 
 /** The test files of the Vitest projects (vitest.config.ts) that `filters` select, as absolute paths. */
 function testFiles(filters: readonly string[]): string[] {
-  return ['unit', 'contract', 'edge', 'docs', 'browser']
+  return ['unit', 'contract', 'edge', 'docs', 'runtimes', 'browser']
     .flatMap((project) =>
       readdirSync(join(root, 'test', project), { recursive: true, encoding: 'utf8' })
         .filter((file) => file.endsWith('.test.ts'))

@@ -53,6 +53,13 @@ export interface PageRequest {
 
 const MAX_TRIES = 3;
 const MAX_RATE_LIMITED = 5;
+/**
+ * `true` in the package's build for workerd and edge runtimes (`dist/server/`), `false` in
+ * the others (Vite `define`): workerd refuses the `cache` modes it does not implement
+ * (`default`, and every mode before its 2024-11-11 compatibility date).
+ */
+declare const __STOREFRONT_WIDGETS_SERVER_BUILD__: boolean | undefined;
+const serverBuild = typeof __STOREFRONT_WIDGETS_SERVER_BUILD__ === 'boolean' && __STOREFRONT_WIDGETS_SERVER_BUILD__;
 
 /**
  * How every read reaches the Storefront API, and nothing else: the read functions
@@ -139,9 +146,8 @@ export class StorefrontTransport {
       const response = await fetch(url, {
         headers: { [headers.authorization]: `Bearer ${this.publishableKey}` },
         signal: controller.signal,
-        mode: 'cors',
-        credentials: 'omit',
-        cache,
+        // A browser's options, which a worker has no use for (no page to be cross-origin to, no HTTP cache of its own).
+        ...(serverBuild ? {} : { mode: 'cors', credentials: 'omit', cache }),
       });
       const body = await response.text();
       return parseResponse(response, body);

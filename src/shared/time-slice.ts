@@ -8,6 +8,9 @@ interface Scheduler {
   yield?: () => Promise<void>;
 }
 
+/** `true` in the package's build for workerd and edge runtimes, whose Vercel runtime has no MessageChannel (Vite `define`; see src/api/transport.ts). */
+declare const __STOREFRONT_WIDGETS_SERVER_BUILD__: boolean | undefined;
+
 /**
  * Resolves in a later task: `scheduler.yield()` where the browser has it (the task
  * continues ahead of other queued work), else a message on a MessageChannel (a
@@ -16,6 +19,7 @@ interface Scheduler {
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof __STOREFRONT_WIDGETS_SERVER_BUILD__ === 'boolean' && __STOREFRONT_WIDGETS_SERVER_BUILD__ && typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

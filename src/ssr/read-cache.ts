@@ -15,6 +15,8 @@ export interface ReadSource {
    * the epoch: the render's deadline) rejects at once; it is still made, for later renders.
    */
   read(request: { id: string; key: string; by: number; load: (signal: AbortSignal) => Promise<unknown> }): Promise<{ data: unknown; at: number }>;
+  /** Whether the read named `id` is on its way to the API now (sent, for this render or another), so that its answer is near. */
+  onItsWay(id: string): boolean;
 }
 
 export interface CachedReadsOptions {
@@ -69,9 +71,13 @@ export function cachedReads({ store, freshMs = 8_000, staleWhileRevalidateMs = 7
     if (!parsed.has(read)) parsed.set(read, JSON.parse(read.body));
     return parsed.get(read);
   };
+  // The reads whose request the budget has let go and that have not answered yet.
+  const sent = new Set<string>();
   return {
+    onItsWay: (id) => sent.has(id),
     async read({ id, key, by, load }) {
       const fetch = async (): Promise<Fetched> => {
+        sent.add(id);
         try {
           const data = await load(AbortSignal.timeout(timeoutMs));
           return { ok: true, status: 200, body: JSON.stringify(data ?? null), contentType: 'application/json', freshMs };
@@ -80,7 +86,10 @@ export function cachedReads({ store, freshMs = 8_000, staleWhileRevalidateMs = 7
           return error instanceof RateLimitedError ? { ok: false, reason, rateLimited: true, retryAfterMs: error.retryAfterSeconds * 1000 } : { ok: false, reason };
         }
       };
-      const result = await cacheFor(key).read(KEY_PREFIX + id, fetch, { sendBy: by });
+      // (Kept as sent until the cache has it: the answer is then a moment away.)
+      const result = await cacheFor(key)
+        .read(KEY_PREFIX + id, fetch, { sendBy: by })
+        .finally(() => sent.delete(id));
       if (!result.ok) throw new Error(`storefront-widgets: the read ${id} is not at hand: ${result.reason}.`);
       return { data: dataOf(result.read), at: result.read.storedAt };
     },

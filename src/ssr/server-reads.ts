@@ -1,6 +1,8 @@
 import { QueryClient, type QueryKey } from '@tanstack/query-core';
 import { clientFor } from '../api/client-registry.js';
-import type { StorefrontClient } from '../api/client.js';
+import { StorefrontClient } from '../api/client.js';
+import { RateLimitedError } from '../api/errors.js';
+import type { RateLimiter } from '../api/rate-limit.js';
 import type { ReadApi, ServerRead } from '../page/server-state.js';
 import { reviewSummaryQuery, richSnippetQuery } from '../queries/options.js';
 import { reviewsQuery } from '../queries/review-options.js';
@@ -24,7 +26,9 @@ import type { ReadSource } from './read-cache.js';
 /** An element with what it reads, or `undefined` when it is not rendered on the server. */
 export interface PlannedElement {
   element: FoundElement;
+  /** The elements' client (whose caches the render seeds), and the one that reads for them here (`readerFor`). */
   client: StorefrontClient;
+  reader: StorefrontClient;
   api: ReadApi;
   /** Every read the element's render needs, as they arrive. */
   reads: ServerRead[];
@@ -35,6 +39,31 @@ export interface PlannedElement {
 /** The tags a server render covers; every other element stays as written and renders in the browser. */
 export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet', 'svc-shoppable-post', 'svc-post-gallery']);
 
+/**
+ * The server's reads pass one limit, the read cache's budget (read-cache.ts), not also the
+ * key's token bucket, which paces a page's reads: a 429 goes to the cache, which pauses its budget.
+ */
+const cacheBudgetOnly: RateLimiter = {
+  acquire: () => Promise.resolve(),
+  pauseFor: (ms) => {
+    throw new RateLimitedError(Math.ceil(ms / 1000));
+  },
+};
+const readers = new Map<string, StorefrontClient>();
+
+/** The client that makes the server's reads for `api`: the same reads as the browser's client, paced by the read cache alone. */
+function readerFor(api: ReadApi): StorefrontClient {
+  const id = `${api.apiBase ?? ''}|${api.publishableKey}`;
+  let reader = readers.get(id);
+  if (reader === undefined) {
+    reader = new StorefrontClient(api);
+    // Its pacing replaced (a field the browser's builds keep as is; an option would cost every page bytes). The one-limit test fails should it be renamed.
+    Object.defineProperty(reader, 'limiter', { value: cacheBudgetOnly });
+    readers.set(id, reader);
+  }
+  return reader;
+}
+
 /** A query's data as `fetchQuery` gives it (the first page of an infinite one), from a QueryClient of its own: a read that fails leaves nothing behind. */
 function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, signal: AbortSignal): Promise<unknown> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -44,13 +73,22 @@ function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, 
   return fetching.finally(() => queryClient.clear());
 }
 
-/** What a render waits for its reads: `deadlineMs` from its start at most; an element without its reads by then stays as written. */
+/**
+ * What a render waits for its reads: a read the budget cannot send within `deadlineMs` of
+ * the render's start is given up then, and its element stays as written; a read on its
+ * way by then (sent, or being sent for another render) is waited for, up to
+ * `ON_ITS_WAY_MS` past the deadline, since its answer is near (a first read in a fresh
+ * process pays for its connection) and is the review text search engines read.
+ */
 export interface ReadOptions {
   source: ReadSource;
   deadlineMs: number;
   /** Called as each element's last read arrives, so that it renders while the others' are on their way. */
   onReady?: (entry: PlannedElement) => void;
 }
+
+/** How long past the deadline a render waits for a read on its way: an API that answers in tens of ms is not holding it up, one that hangs is. */
+export const ON_ITS_WAY_MS = 2_000;
 
 /** Reads every planned element's data: the badges of one client and market in one ratings read, the rest one read each. */
 export async function readAll(found: readonly FoundElement[], { source, deadlineMs, onReady }: ReadOptions): Promise<PlannedElement[]> {
@@ -59,7 +97,7 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
     if (!SERVER_RENDERED.has(element.tag)) continue;
     try {
       const api: ReadApi = { publishableKey: element.settings.publishableKey, ...(element.settings.apiBase ? { apiBase: element.settings.apiBase } : {}) };
-      planned.push({ element, client: clientFor(api), api, reads: [], wanted: 0 });
+      planned.push({ element, client: clientFor(api), reader: readerFor(api), api, reads: [], wanted: 0 });
     } catch {
       // A setting the browser refuses (not a publishable key, a bad API base): it says so there.
     }
@@ -68,14 +106,17 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
   const others: Promise<void>[] = [];
   // A read not sent within the first half of the deadline would rarely be answered within it: the element is left at once.
   const by = Date.now() + deadlineMs / 2;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('deadline')), deadlineMs);
-  });
-  expired.catch(() => undefined);
-  /** A read through the source, given up (for this render: the source may still finish it) at the deadline. */
-  const read = (api: ReadApi, id: unknown[], load: (signal: AbortSignal) => Promise<unknown>) =>
-    Promise.race([source.read({ id: JSON.stringify([api, ...id]), key: `${api.apiBase ?? ''}|${api.publishableKey}`, by, load }), expired]);
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const after = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
+  const deadline = after(deadlineMs);
+  const lastWait = deadline.then(() => after(ON_ITS_WAY_MS));
+  const giveUp = () => Promise.reject(new Error('deadline'));
+  /** A read through the source, given up (for this render: the source may still finish it) at the deadline, unless it is on its way then. */
+  const read = (api: ReadApi, id: unknown[], load: (signal: AbortSignal) => Promise<unknown>) => {
+    const request = { id: JSON.stringify([api, ...id]), key: `${api.apiBase ?? ''}|${api.publishableKey}`, by, load };
+    const answer = source.read(request);
+    return Promise.race([answer, deadline.then(() => (source.onItsWay(request.id) ? Promise.race([answer, lastWait.then(giveUp)]) : giveUp()))]);
+  };
   const add = (entry: PlannedElement, options: { queryKey: QueryKey; initialPageParam?: unknown }) => {
     entry.wanted++;
     const { api } = entry;
@@ -91,38 +132,38 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
     const productRef = attributes.get('product-ref') || undefined;
     if (tag === 'svc-shoppable-post') {
       const postId = attributes.get('post-id');
-      if (postId) add(entry, postQuery(entry.client, settings.market, postId));
+      if (postId) add(entry, postQuery(entry.reader, settings.market, postId));
       continue;
     }
     if (tag === 'svc-post-gallery') {
       const filters = parseFilters({ productRef, galleryId: attributes.get('gallery-id'), profileId: attributes.get('profile-id'), labelId: attributes.get('label-id'), labelMatch: attributes.get('label-match') });
-      add(entry, postsQuery(entry.client, settings.market, filters, parsePageSize(attributes.get('page-size'))));
+      add(entry, postsQuery(entry.reader, settings.market, filters, parsePageSize(attributes.get('page-size'))));
       continue;
     }
     if (tag === 'svc-rich-snippet') {
-      if (productRef) add(entry, richSnippetQuery(entry.client, settings.market, productRef));
+      if (productRef) add(entry, richSnippetQuery(entry.reader, settings.market, productRef));
       continue;
     }
     const target = targetOf(productRef, attributes.has('company'));
     if (target === undefined) continue;
     if (tag === 'svc-reviews') {
       const { query, pageSize } = listQuery(attributes.get('sort'), attributes.get('rating'), attributes.get('page-size'));
-      add(entry, reviewSummaryQuery(entry.client, settings.market, target));
-      add(entry, reviewsQuery(entry.client, settings.market, target, query, pageSize));
+      add(entry, reviewSummaryQuery(entry.reader, settings.market, target));
+      add(entry, reviewsQuery(entry.reader, settings.market, target, query, pageSize));
     } else if (attributes.get('variant') === 'badge' && 'productRef' in target) {
       const group = `${entry.client.apiBase}|${entry.client.publishableKey}|${settings.market}`;
       entry.wanted++;
       badges.set(group, [...(badges.get(group) ?? []), entry]);
     } else {
-      add(entry, reviewSummaryQuery(entry.client, settings.market, target));
+      add(entry, reviewSummaryQuery(entry.reader, settings.market, target));
     }
   }
   for (const group of badges.values()) {
-    const { client, api, element } = group[0]!;
+    const { reader, api, element } = group[0]!;
     const market = element.settings.market;
     const refs = [...new Set(group.map((entry) => entry.element.attributes.get('product-ref')!))].sort();
     others.push(
-      read(api, ['ratings', market, refs], (signal) => client.getRatings(market, refs, signal)).then(({ data, at }) => {
+      read(api, ['ratings', market, refs], (signal) => reader.getRatings(market, refs, signal)).then(({ data, at }) => {
         const ratings = data as ProductRating[];
         for (const entry of group) {
           const rating = ratings.find((candidate) => candidate.productRef === entry.element.attributes.get('product-ref'));
@@ -135,6 +176,6 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
   }
   // A failed read, or one past the deadline, leaves its element without reads (as written); the others go on.
   await Promise.allSettled(others);
-  clearTimeout(timer);
+  for (const timer of timers) clearTimeout(timer);
   return planned.filter((entry) => entry.wanted > 0 && entry.reads.length === entry.wanted);
 }

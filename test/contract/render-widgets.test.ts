@@ -1,6 +1,9 @@
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, inject, it } from 'vitest';
 import { renderWidgets } from '../../src/ssr/index.ts';
+import { ON_ITS_WAY_MS } from '../../src/ssr/server-reads.ts';
+import { sharedRateLimiter } from '../../src/api/rate-limit.ts';
+import { StorefrontClient } from '../../src/api/client.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { createStorefrontProxy, memoryStore, noStore } from '../../src/edge/index.ts';
 
@@ -10,6 +13,8 @@ import { createStorefrontProxy, memoryStore, noStore } from '../../src/edge/inde
  * test/e2e/server-rendered.spec.ts.
  */
 const apiBase = inject('apiBase');
+/** The API base as a client writes it (the key of its token bucket). */
+const normalizedBase = new StorefrontClient({ publishableKey: 'svc_pk_x', apiBase }).apiBase;
 const PRODUCT = 'aster-linen-shirt';
 const HOSTILE = '</script><script>window.__pwned=1</script><img src=x onerror="__pwned(2)">"\u2028';
 
@@ -204,8 +209,9 @@ describe('renderWidgets', () => {
   });
 
   it('leaves an element whose read is not there by the deadline as written, and serves the read, once made, to the renders after it', async () => {
-    // The deadline leaves the snippet's read a second (a busy CI machine runs the browser tests beside these); the summary's takes twice that.
-    const key = await testKey(apiBase, 'ssr_deadline', { faults: { latencyMs: 2_000, pathIncludes: '/review-summary' } });
+    // The deadline leaves the snippet's read a second (a busy CI machine runs the browser tests beside these); the summary's takes
+    // longer than the deadline and the wait for a read on its way after it together.
+    const key = await testKey(apiBase, 'ssr_deadline', { faults: { latencyMs: 1_000 + ON_ITS_WAY_MS + 1_000, pathIncludes: '/review-summary' } });
     const fragment = `<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary><svc-rich-snippet product-ref="${PRODUCT}"></svc-rich-snippet>`;
     const first = await renderWidgets(fragment, { ...options(key), deadlineMs: 1_000 });
     // The summary waits on a slow read: left to the browser. The snippet's read came in time.
@@ -216,6 +222,37 @@ describe('renderWidgets', () => {
     const second = await renderWidgets(fragment, { ...options(key), deadlineMs: 1_000 });
     expect(second).toMatch(/\d+ reviews/);
     expect((await requestLog(apiBase, key)).length).toBe(2);
+  });
+
+  it('waits past the default deadline for reads on their way: a page with nothing cached gets its review text', async () => {
+    // Every read takes twice the default 150 ms deadline: sent at once, each is waited for.
+    const key = await testKey(apiBase, 'ssr_on_its_way', { faults: { latencyMs: 300 } });
+    const fragment = `<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary><svc-reviews product-ref="${PRODUCT}" page-size="3"></svc-reviews><svc-post-gallery product-ref="${PRODUCT}" page-size="4"></svc-post-gallery>`;
+    const html = await renderWidgets(fragment, { publishableKey: key, market: 'us', apiBase });
+    expect(html.match(/shadowrootmode="open"/g)).toHaveLength(3);
+    expect(html).toMatch(/<p class="review-body" part="review-body"><!--lit-part-->[^<]+/);
+  });
+
+  it("passes one limit, the read cache's budget: a key whose token bucket holds the page's reads does not hold the server's", async () => {
+    const key = await testKey(apiBase, 'ssr_one_limit');
+    // The key's bucket after a 429 (shared by every client of the key in this process): the browser's client would wait 10 s.
+    sharedRateLimiter(normalizedBase, key).pauseFor(10_000);
+    const started = performance.now();
+    const html = await renderWidgets(`<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`, { publishableKey: key, market: 'us', apiBase });
+    expect(html).toMatch(/\d+ reviews/);
+    expect(performance.now() - started).toBeLessThan(ON_ITS_WAY_MS);
+  });
+
+  it('gives up at the deadline the reads the request budget cannot send in time, and renders the others', async () => {
+    // 24 galleries, each its own read: more than the budget's 18 requests a second sends within the deadline.
+    const key = await testKey(apiBase, 'ssr_budget');
+    const fragment = Array.from({ length: 24 }, (_, i) => `<svc-post-gallery product-ref="${PRODUCT}" page-size="${i + 1}"></svc-post-gallery>`).join('');
+    const started = performance.now();
+    const html = await renderWidgets(fragment, { publishableKey: key, market: 'us', apiBase });
+    const rendered = html.match(/shadowrootmode="open"/g)?.length ?? 0;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(24);
+    expect(performance.now() - started).toBeLessThan(150 + ON_ITS_WAY_MS);
   });
 
   it('renders concurrent pages of one product with one read each, and an element with the same reads once', async () => {

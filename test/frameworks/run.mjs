@@ -11,7 +11,7 @@
 //
 // `node test/frameworks/run.mjs next vue` runs only the apps named.
 import { execFile, spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
@@ -39,6 +39,16 @@ const APPS = {
   astro: { env: 'STOREFRONT_API_BASE', output: 'dist', serverRendered: true },
   // `nuxt generate`: the page prerendered with the public runtime config the variable sets.
   nuxt: { env: 'NUXT_PUBLIC_STOREFRONT_API_BASE', output: '.output/public' },
+  // Built for Oxygen and served by `shopify hydrogen preview` in workerd, which reads its variables from `.env` only.
+  // Its review summary and list are rendered in the route's loader (`renderWidgets`); the read proxy answers at /storefront-api.
+  hydrogen: {
+    env: 'STOREFRONT_API_BASE',
+    serverRendered: true,
+    dotenv: { SESSION_SECRET: 'not-a-secret-only-for-the-test-app', PUBLIC_STORE_DOMAIN: 'mock.shop', STOREFRONT_PUBLISHABLE_KEY: 'svc_pk_demo' },
+    proxyPath: '/storefront-api/v1/products/aster-linen-shirt/review-summary?market=us',
+    // `--path`: the CLI finds its project from the directory npm was started in (INIT_CWD), which under `npm test` is the package's.
+    start: (port, cwd) => ['node_modules/@shopify/cli/bin/run.js', ['hydrogen', 'preview', '--path', cwd, '--port', String(port)]],
+  },
 };
 
 const only = process.argv.slice(2);
@@ -97,7 +107,7 @@ async function freePort() {
 /** Starts an app's own server and waits until it answers. */
 async function serveWithServer(cwd, start, env) {
   const port = await freePort();
-  const [script, args] = start(port);
+  const [script, args] = start(port, cwd);
   const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -162,6 +172,11 @@ async function loadAndCheck(page, origin, consoleErrors, app) {
   // A server-rendered summary: its shadow root and figures in the HTML as served, then hydrated (no second render's warning).
   const served = app.serverRendered ? await response.text() : '';
   if (app.serverRendered && !/<svc-review-summary[^>]*><template shadowroot[^>]*>[\s\S]*\d+ reviews/.test(served)) throw new Error('the HTML as served holds no server-rendered review summary');
+  // A read proxy mounted in the app's own server answers as the API does.
+  if (app.proxyPath) {
+    const answer = await fetch(new URL(app.proxyPath, origin));
+    if (!answer.ok || typeof (await answer.json()).average !== 'number') throw new Error(`the read proxy at ${app.proxyPath} answered ${answer.status}`);
+  }
 
   // Data on screen: stars, tiles, the post's products.
   await page.locator('svc-review-summary [role="img"]').first().waitFor({ timeout: 20_000 });
@@ -184,6 +199,7 @@ async function loadAndCheck(page, origin, consoleErrors, app) {
   const problems = [];
   if (app.serverRendered && !(await page.evaluate(() => document.querySelector('svc-review-summary').hasUpdated))) problems.push('the server-rendered summary did not hydrate');
   if (warnings.some((text) => text.includes('rendered on the server did not match'))) problems.push('the server-rendered summary did not match its first render');
+  if (warnings.some((text) => text.includes('already defined'))) problems.push('the library warned of a second copy on the page');
   if (jsonLd.length !== 1) problems.push(`${jsonLd.length} JSON-LD scripts (${jsonLd.join(', ')}), not 1`);
   if (errorStates.length > 0) problems.push(`an error state showed: ${errorStates.join('; ')}`);
   if (consoleErrors.length > 0) problems.push(`console errors: ${consoleErrors.join(' | ')}`);
@@ -235,6 +251,7 @@ try {
     try {
       const installError = installed[apps.indexOf(name)];
       if (installError) throw new Error(installError);
+      if (app.dotenv) writeFileSync(join(cwd, '.env'), Object.entries({ ...app.dotenv, [app.env]: apiBase }).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`).join(''));
       await exec(cwd, npm, ['run', 'build'], env);
       const built = seconds(start);
       const server = app.output ? await serveStatic(join(cwd, app.output)) : await serveWithServer(cwd, app.start, env);

@@ -1,0 +1,84 @@
+/**
+ * `npm run bench:hydrogen`: the Hydrogen app (test/frameworks/hydrogen, built and served by
+ * `shopify hydrogen preview` in workerd) against the emulator: Lighthouse (mobile,
+ * simulated throttling) on its page with the widgets and on `/no-widgets`, then in
+ * Chromium the page's CLS while a shopper scrolls through it, and the API reads the
+ * browser makes (none for the elements rendered on the server, one per element rendered
+ * in the browser). Needs the app installed with the package as packed: run
+ * `node test/frameworks/run.mjs hydrogen` once. `--runs N` Lighthouse runs each (default 1).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { startEmulator } from '../demo/emulator/server.ts';
+import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
+import { lighthouse } from './lib/lighthouse.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
+const app = resolve(import.meta.dirname, '../test/frameworks/hydrogen');
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+console.log(`load average ${load()}`);
+
+const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+const env = { SESSION_SECRET: 'not-a-secret-only-for-the-test-app', PUBLIC_STORE_DOMAIN: 'mock.shop', STOREFRONT_PUBLISHABLE_KEY: 'svc_pk_demo', STOREFRONT_API_BASE: emulator.url };
+writeFileSync(join(app, '.env'), Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`).join(''));
+await promisify(execFile)('npm', ['run', 'build'], { cwd: app, maxBuffer: 64 * 1024 * 1024 });
+
+const port = await new Promise<number>((done) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => done(port));
+  });
+});
+const preview = spawn(process.execPath, ['node_modules/@shopify/cli/bin/run.js', 'hydrogen', 'preview', '--path', app, '--port', String(port)], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
+let output = '';
+preview.stdout.on('data', (chunk: Buffer) => (output += chunk));
+preview.stderr.on('data', (chunk: Buffer) => (output += chunk));
+const origin = `http://127.0.0.1:${port}`;
+for (let until = Date.now() + 60_000; ; ) {
+  if (await fetch(origin).then((r) => (void r.body?.cancel(), r.ok), () => false)) break;
+  if (Date.now() > until) {
+    preview.kill();
+    throw new Error(`shopify hydrogen preview did not answer:\n${output}`);
+  }
+  await new Promise((done) => setTimeout(done, 250));
+}
+
+try {
+  for (const [name, path] of [['with widgets', '/'], ['without widgets', '/no-widgets']] as const) {
+    for (let i = 0; i < Number(values.runs); i++) {
+      const run = await lighthouse(`${origin}${path}`, `hydrogen-${path === '/' ? 'widgets' : 'none'}-${i}`);
+      console.log(`Lighthouse ${name}: score ${Math.round(run.score)}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`);
+    }
+  }
+
+  const browser = await chromium.launch({ ...(chromiumExecutable() ? { executablePath: chromiumExecutable() } : {}), args: chromiumArgs });
+  const page = await browser.newPage();
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${emulator.url}/v1/`)) reads.push(new URL(request.url()).pathname);
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { cls: number }).cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(origin, { waitUntil: 'load' });
+  for (const tag of ['svc-review-summary', 'svc-post-gallery', 'svc-shoppable-post', 'svc-reviews']) {
+    await page.locator(tag).scrollIntoViewIfNeeded();
+    await page.waitForFunction((tag) => (document.querySelector(tag) as unknown as { hasUpdated?: boolean } | null)?.hasUpdated === true, tag, { timeout: 20_000 });
+  }
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 2_000)));
+  console.log(`CLS while scrolling through the page: ${(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toFixed(3)}`);
+  console.log(`the browser's API reads: ${reads.length === 0 ? 'none' : reads.join(', ')}`);
+  await browser.close();
+} finally {
+  preview.kill();
+  await emulator.close();
+}
+console.log(`load average ${load()}`);

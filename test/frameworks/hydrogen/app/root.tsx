@@ -1,0 +1,32 @@
+import { useNonce } from '@shopify/hydrogen';
+import type { ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import reserveStyles from 'storefront-widgets/reserve.css?url';
+
+// The widgets' reservation stylesheet: each element holds its height before its content comes (no layout shift).
+export function links() {
+  return [{ rel: 'stylesheet', href: reserveStyles }];
+}
+
+export function Layout({ children }: { children?: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
