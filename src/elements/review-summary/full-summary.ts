@@ -100,20 +100,73 @@ export const fullSummaryStyles = [
     .summary,
     .reserve {
       display: grid;
-      gap: 1rem 2rem;
+      gap: 1em 2em;
     }
-    @container (min-width: 34rem) {
+    /* Beside the average from 34em; the bars never wider than 60 % of the element. */
+    @container (min-width: 34em) {
       .summary,
       .reserve {
-        grid-template-columns: auto minmax(0, 1fr);
+        grid-template-columns: auto minmax(0, 60cqi);
+        justify-content: start;
         align-items: center;
       }
       .generated {
         grid-column: 1 / -1;
       }
     }
+    /*
+     * From 47em (750 px at 16 px) the text sits in a third column, as tall as the bars at
+     * most (reserve-sizes.ts: SUMMARY.wideBars): the summary's height no longer depends on
+     * the text, and the text's box fits its lines.
+     */
+    @container (min-width: 47em) {
+      .summary,
+      .reserve {
+        grid-template-columns: auto minmax(0, 28em) minmax(0, 1fr);
+        align-items: start;
+      }
+      .generated {
+        grid-column: auto;
+      }
+      .generated-text {
+        block-size: auto;
+      }
+      .bar-row {
+        min-block-size: 40px;
+      }
+    }
+    @media (pointer: coarse) {
+      .bar-row {
+        min-block-size: 44px !important;
+      }
+    }
+    /* The loading state: the same layout, a still skeleton of it (no motion when the shopper asks for none). */
     .reserve {
+      pointer-events: none;
+    }
+    /* The text hidden by its fill alone: currentColor, which the skeleton is made of, stays the host's. */
+    .reserve :is(.average, .count, .bar-star, .bar-count, .generated-note) {
+      border-radius: var(--_radius);
+      background: var(--_skeleton);
+      -webkit-text-fill-color: transparent;
+    }
+    .reserve .bar-star svg {
       visibility: hidden;
+    }
+    .reserve .generated {
+      border-color: var(--_skeleton);
+      background: none;
+    }
+    .reserve .generated-text {
+      background: repeating-linear-gradient(to bottom, var(--_skeleton) 0 1em, transparent 1em 1.5em);
+    }
+    .reserve > * {
+      animation: svc-pulse 1.6s ease-in-out infinite;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .reserve > * {
+        animation: none;
+      }
     }
   `,
 ];
