@@ -74,9 +74,9 @@ export class FullSummary implements ReactiveController {
     applyFilterToLists(this.host, target, star);
   }
 
-  /** The full layout with empty figures, hidden: the space the summary will take, reserved before the data arrives. */
+  /** The full layout with empty figures as a skeleton (inert: its bars are not buttons yet): the space the summary will take, reserved before the data arrives. */
   renderReserve(localizer: Localizer) {
-    return html`<div class="reserve" aria-hidden="true">
+    return html`<div class="reserve" aria-hidden="true" inert>
       ${renderOverview(EMPTY_SUMMARY, localizer, { placeholder: true })}
       ${renderDistribution(EMPTY_SUMMARY, localizer, { selected: null, onSelect: () => {}, label: '' })}
       ${renderGeneratedSummary(undefined, localizer, this.clamp)}
