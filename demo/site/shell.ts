@@ -25,7 +25,13 @@ const NAV: { heading: string; pages: NavPage[] }[] = [
       { href: './rich-snippet.html', title: 'Rich snippet' },
     ],
   },
-  { heading: 'Guides', pages: [{ href: './theming.html', title: 'Theming' }] },
+  {
+    heading: 'Guides',
+    pages: [
+      { href: './theming.html', title: 'Theming' },
+      { href: './themes.html', title: 'Themes' },
+    ],
+  },
   { heading: 'Tools', pages: [{ href: './emulator.html', title: 'API emulator' }] },
 ];
 

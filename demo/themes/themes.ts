@@ -23,9 +23,14 @@ export const THEME_LABELS: Record<ThemeName, string> = {
   serif: 'Serif',
 };
 
+/** The fixture's fixed fonts (test/visual/fonts/), which its page declares. */
+export const FIXTURE_FONTS = { sans: "'Fixture Sans', sans-serif", serif: "'Fixture Serif', Georgia, serif" };
+/** The machine's own, for the demo site. */
+export const SYSTEM_FONTS = { sans: "system-ui, 'Segoe UI', Roboto, sans-serif", serif: "Georgia, 'Times New Roman', serif" };
+
 /** The theme's rules; `scope` is the selector of the page's (or the section's) wrapper. */
-export function themeCss(theme: ThemeName, scope = '.theme', fonts = { sans: 'Fixture Sans', serif: 'Fixture Serif' }): string {
-  const sans = `'${fonts.sans}', sans-serif`;
+export function themeCss(theme: ThemeName, scope = '.theme', fonts: { sans: string; serif: string } = FIXTURE_FONTS): string {
+  const sans = fonts.sans;
   switch (theme) {
     case 'plain':
       return `${scope} { font: 16px/1.5 ${sans}; color: #1f1f1f; background: #fff; }`;
@@ -39,6 +44,6 @@ ${scope} h1, ${scope} .price { color: rgb(var(--color-foreground)); }`;
     case 'dark':
       return `${scope} { font: 16px/1.5 ${sans}; color: rgba(255, 255, 255, 0.86); background: #121212; }`;
     case 'serif':
-      return `${scope} { font: 18px/1.6 '${fonts.serif}', Georgia, serif; color: #2b2118; background: #f7f1e6; }`;
+      return `${scope} { font: 18px/1.6 ${fonts.serif}; color: #2b2118; background: #f7f1e6; }`;
   }
 }
