@@ -29,7 +29,7 @@ export default defineConfig({
   expect: {
     timeout: 10_000,
     // A changed colour or a pixel's shift of a style fails; the font files are the fixture's own, so antialiasing is all that varies.
-    toHaveScreenshot: { threshold: 0.1, maxDiffPixelRatio: 0.0005 },
+    toHaveScreenshot: { threshold: 0.01, maxDiffPixelRatio: 0.0002 },
   },
   // Baselines are Chromium's and not per platform: the fonts are fixed (test/visual/fonts/).
   snapshotPathTemplate: '{testDir}/{testFileName}-snapshots/{arg}{ext}',
