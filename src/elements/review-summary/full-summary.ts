@@ -160,6 +160,15 @@ export const fullSummaryStyles = [
     .reserve .generated-text {
       background: repeating-linear-gradient(to bottom, var(--_skeleton) 0 1em, transparent 1em 1.5em);
     }
+    /* Below a text whose height the skeleton cannot know (beside the bars), the note would move when the text comes: not drawn. */
+    .reserve .generated-foot {
+      visibility: hidden;
+    }
+    @container (min-width: 47em) {
+      .reserve .generated-text {
+        block-size: 3em;
+      }
+    }
     .reserve > * {
       animation: svc-pulse 1.6s ease-in-out infinite;
     }
