@@ -98,3 +98,30 @@ for (const width of [390, 1280]) {
     expect(failing.map((text) => `${text.where} "${text.text}" ${text.contrast.toFixed(2)}:1`)).toEqual([]);
   });
 }
+
+test.describe('on a touch screen (coarse pointer)', () => {
+  test.use({ hasTouch: true, isMobile: true });
+
+  test('every control is at least 44 × 44 px (text buttons in a sentence at least 24 px tall)', async ({ page }) => {
+    await openTheme(page, 'dawn', 390);
+    const sizes = await page.evaluate(() => {
+      const matches = matchMedia('(pointer: coarse)').matches;
+      const out: { what: string; width: number; height: number; inline: boolean }[] = [];
+      for (const host of document.querySelectorAll('svc-review-summary:not([variant=badge]), svc-reviews, svc-post-gallery, svc-shoppable-post')) {
+        for (const control of host.shadowRoot!.querySelectorAll<HTMLElement>('button, select, a')) {
+          if (control.closest('[inert], .reserve')) continue;
+          // A bar's target is its whole row (the button's ::after); a hotspot's its hit area.
+          const target = control.classList.contains('bar') ? control.closest('.bar-row')! : control;
+          const box = target.getBoundingClientRect();
+          if (box.width === 0 || getComputedStyle(control).visibility === 'hidden') continue;
+          out.push({ what: `${host.localName} ${control.localName}.${control.className}`, width: Math.round(box.width), height: Math.round(box.height), inline: control.classList.contains('link-button') || control.classList.contains('entry') });
+        }
+      }
+      return { matches, out };
+    });
+    expect(sizes.matches).toBe(true);
+    const small = sizes.out.filter((s) => (s.inline ? s.height < 24 : s.height < 44 || s.width < 44));
+    console.log(`coarse pointer, dawn 390px: ${sizes.out.length} controls, smallest ${Math.min(...sizes.out.filter((s) => !s.inline).map((s) => s.height))} px tall (text buttons ${Math.min(...sizes.out.filter((s) => s.inline).map((s) => s.height))} px)`);
+    expect(small).toEqual([]);
+  });
+});
