@@ -20,8 +20,9 @@ const state = (query.get('state') ?? 'loaded') as PreviewState;
 async function keyFor(state: PreviewState): Promise<string> {
   const faults = state === 'loading' ? { latencyMs: 3_600_000 } : state === 'failed' ? { down: true } : undefined;
   if (!faults) return DEMO_KEY;
-  const key = `svc_pk_demo_theme_${state}_${Math.random().toString(36).slice(2, 10)}`;
-  await fetch(`${new URL(apiBase).origin}/__emulator/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, plan: 'reviews', faults }) });
+  const key = `svc_pk_test_theme_${state}_${Math.random().toString(36).slice(2, 10)}`;
+  const response = await fetch(`${new URL(apiBase).origin}/__emulator/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, plan: 'reviews', faults }) });
+  if (!response.ok) throw new Error(`the emulator did not take the key for the ${state} state: ${response.status}`);
   return key;
 }
 
