@@ -18,6 +18,8 @@ export default defineConfig({
     { name: 'a11y', testDir: 'test/a11y' },
     // The docs' first recipe, the README's script tag, as a shop pastes it (test/docs/*.spec.ts; the *.test.ts there are Vitest's).
     { name: 'docs', testDir: 'test/docs', testMatch: '**/*.spec.ts' },
+    // Screenshots against committed baselines (test/visual/themes.spec.ts-snapshots/); `npm run test:visual:update` writes them anew.
+    { name: 'visual', testDir: 'test/visual' },
   ],
   globalSetup: './test/e2e/global-setup.ts',
   // Other test runs share the machine's two cores.
@@ -26,7 +28,13 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // A changed colour or a pixel's shift of a style fails; the font files are the fixture's own, so antialiasing is all that varies.
+    toHaveScreenshot: { threshold: 0.01, maxDiffPixelRatio: 0.0002 },
+  },
+  // Baselines are Chromium's and not per platform: the fonts are fixed (test/visual/fonts/).
+  snapshotPathTemplate: '{testDir}/{testFileName}-snapshots/{arg}{ext}',
   reporter: process.env['CI'] ? 'list' : [['list']],
   outputDir: 'test-results/e2e',
   use: {

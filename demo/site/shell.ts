@@ -30,7 +30,13 @@ const NAV: { heading: string; pages: NavPage[] }[] = [
       { href: './rich-snippet.html', title: 'Rich snippet' },
     ],
   },
-  { heading: 'Guides', pages: [{ href: './theming.html', title: 'Theming' }] },
+  {
+    heading: 'Guides',
+    pages: [
+      { href: './theming.html', title: 'Theming' },
+      { href: './themes.html', title: 'Themes' },
+    ],
+  },
   { heading: 'Tools', pages: [{ href: './emulator.html', title: 'API emulator' }] },
   // The built site (npm run build:site) has the docs beside the demo; the dev server has not.
   ...(import.meta.env.PROD ? [{ heading: 'Documentation', pages: [{ href: './docs/', title: 'All docs' }] }] : []),

@@ -25,7 +25,7 @@ export const POST = {
   aspect: sizes.POST_ASPECT,
   wideFrom: sizes.POST_WIDE_FROM,
   /** The list's column beside the media, as product.styles.ts and shoppable-post.styles.ts spell it (test/unit/reserve.test.ts compares). */
-  column: 'clamp(14rem, 32%, 20rem)',
+  column: 'clamp(280px, 32%, 22em)',
   wideGap: sizes.POST_WIDE_GAP,
   narrowGap: sizes.POST_NARROW_GAP,
   products: sizes.POST_PRODUCTS,
@@ -40,6 +40,7 @@ export const fittingColumns = (width: number, min: number, gap = DEFAULT_GAP): n
  */
 export function summaryHeight(width: number, lines: number = SUMMARY.lines): number {
   const text = lines * 24;
+  if (width >= 47 * 16) return SUMMARY.wideBars;
   if (width >= 34 * 16) return Math.max(SUMMARY.overview, SUMMARY.bars) + SUMMARY.gap + SUMMARY.generatedFrame.wide + text;
   return SUMMARY.overview + SUMMARY.gap + SUMMARY.bars + SUMMARY.gap + SUMMARY.generatedFrame.narrow + text;
 }
@@ -54,7 +55,7 @@ export function gridHeight(width: number, options: { columns?: number; pageSize?
 
 /** A shoppable post's height at `width` (px) for media of `aspect` (width / height), with its product list. */
 export function postHeight(width: number, aspect: number = POST.aspect): number {
-  if (width >= POST.wideFrom) return (width - POST.wideGap - Math.min(Math.max(14 * 16, 0.32 * width), 20 * 16)) / aspect;
+  if (width >= POST.wideFrom) return (width - POST.wideGap - Math.max(280, Math.min(0.32 * width, 22 * 16))) / aspect;
   return width / aspect + POST.narrowGap + POST.products;
 }
 
@@ -95,11 +96,15 @@ export function reserveCss(): string {
     `:where(svc-review-summary[variant=badge]:not(:defined)){display:inline-flex;vertical-align:middle;height:${BADGE_HEIGHT}}`,
     `${hosts.join(',')}{display:block;container-type:inline-size}`,
     `${hosts.map((host) => `${host}::before`).join(',')}{content:"";display:block}`,
-    // The full summary: overview, bars and text stacked; side by side from 34rem.
+    // The full summary: overview, bars and text stacked; overview and bars side by side from 34em; the text beside them from 47em. Taller bars on a touch screen.
     `${SUMMARY_FULL}::before{height:calc(${SUMMARY.overview + 2 * SUMMARY.gap + SUMMARY.bars + SUMMARY.generatedFrame.narrow}px + ${lines})}`,
+    `@media (pointer:coarse){${SUMMARY_FULL}::before{height:calc(${SUMMARY.overview + 2 * SUMMARY.gap + SUMMARY.coarseBars + SUMMARY.generatedFrame.narrow}px + ${lines})}}`,
     `@container (width>=${SUMMARY.twoColumns}){${SUMMARY_FULL}::before{height:calc(${Math.max(SUMMARY.overview, SUMMARY.bars) + SUMMARY.gap + SUMMARY.generatedFrame.wide}px + ${lines})}}`,
+    `@container (width>=${SUMMARY.twoColumns}){@media (pointer:coarse){${SUMMARY_FULL}::before{height:calc(${SUMMARY.coarseBars + SUMMARY.gap + SUMMARY.generatedFrame.wide}px + ${lines})}}}`,
+    `@container (width>=${SUMMARY.threeColumns}){${SUMMARY_FULL}::before{height:max(${SUMMARY.wideBars}px,${SUMMARY.generatedFrame.narrow}px + ${lines})}}`,
+    `@container (width>=${SUMMARY.threeColumns}){@media (pointer:coarse){${SUMMARY_FULL}::before{height:${SUMMARY.coarseBars}px}}}`,
     // The shoppable post: the media in its ratio, the product list below it (narrow) or beside it (wide).
-    `${POST_HOST}::before{aspect-ratio:var(--svc-shoppable-aspect,${POST.aspect});max-height:var(--svc-shoppable-max-height,none)}`,
+    `${POST_HOST}::before{aspect-ratio:var(--svc-shoppable-aspect,${POST.aspect});max-height:var(--svc-shoppable-max-height,100svh)}`,
     `${listed}::after{content:"";display:block;height:${POST.narrowGap + POST.products}px}`,
     `@container (width>=${POST.wideFrom}px){${listed}::before{width:calc(100% - ${POST.wideGap}px - ${POST.column})}${listed}::after{display:none}}`,
     // The gallery: its first page's rows of tiles and its footer (grid, masonry); one row of slides (carousel).

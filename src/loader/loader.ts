@@ -58,7 +58,7 @@ function start(): void {
   // built in script, which a strict CSP allows; a browser without them reserves nothing.
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(':where(svc-review-summary[variant=badge]:not(:defined)){display:inline-flex;vertical-align:middle;height:1.25rem}');
+    sheet.replaceSync(':where(svc-review-summary[variant=badge]:not(:defined)){display:inline-flex;vertical-align:middle;height:1.25em}');
     document.adoptedStyleSheets.push(sheet);
   } catch {}
   // Every other element's place (the reservation stylesheet, src/elements/reserve.ts), for

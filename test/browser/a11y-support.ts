@@ -170,9 +170,10 @@ export function deepElements(root: Element | ShadowRoot | Document): Element[] {
 
 const TARGETS = 'button, a[href], select, summary, input, textarea, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
 
+/** Drawn, and a target: an inert subtree (a loading skeleton's buttons) takes no pointer or focus. */
 function isRendered(element: Element): boolean {
   const box = element.getBoundingClientRect();
-  return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' && effectiveOpacity(element) > 0;
+  return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' && effectiveOpacity(element) > 0 && element.closest('[inert]') === null;
 }
 
 /** A link inside a sentence (WCAG 2.5.8's inline exception): its parent's text runs on beside it. */

@@ -56,7 +56,9 @@ async function everyCardInside(element: SvcShoppablePost): Promise<Opened[]> {
     expect(within(rect, element.getBoundingClientRect()), `card of ${button.getAttribute('aria-label')} inside the element`).toBe(true);
     expect(within(rect, viewport), `card of ${button.getAttribute('aria-label')} inside the viewport`).toBe(true);
     const spot = button.getBoundingClientRect();
-    const box = element.getBoundingClientRect();
+    // The card's room is the media's box (issue 42: it never covers the product list beside it).
+    const box = element.shadowRoot!.querySelector('.stage')!.getBoundingClientRect();
+    expect(within(rect, box), `card of ${button.getAttribute('aria-label')} inside the media, off the list`).toBe(true);
     opened.push({ side: card.dataset['side'], roomOnLeft: spot.left + spot.width / 2 - box.left, roomOnRight: box.right - spot.left - spot.width / 2, width: rect.width });
     button.click();
     await element.updateComplete;
@@ -115,10 +117,10 @@ describe('open cards stay inside the element and the viewport', () => {
   });
 
   it('right to left: cards open toward the left first and stay inside', async () => {
-    await page.viewport(900, 720);
+    await page.viewport(1400, 720);
     document.documentElement.setAttribute('dir', 'rtl');
-    // Wide enough that some hotspots have room for a card on either side: there the direction decides.
-    const element = await mount(PORTRAIT_POST, 'us', 'width:800px;margin:16px', { lang: 'ar' });
+    // Wide enough that some hotspots have room for a card on either side within the media (the list beside it is no room): there the direction decides.
+    const element = await mount(PORTRAIT_POST, 'us', 'width:1300px;margin:16px', { lang: 'ar' });
     const opened = await everyCardInside(element);
     const free = opened.filter((card) => card.roomOnLeft > card.width + 40 && card.roomOnRight > card.width + 40);
     expect(free.length, 'hotspots with room on both sides').toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { healTiming } from '../../src/controllers/heal.ts';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { decode } from 'blurhash';
 import { userEvent } from 'vitest/browser';
@@ -84,16 +85,26 @@ describe('post-id', () => {
     expect(element.shadowRoot!.querySelector('button')).toBeNull();
   });
 
-  it('a server failure shows the error with a retry that recovers', async () => {
+  it('a server failure keeps the loading box, empty, and fires svc-error; the element heals', async () => {
     const flaky = await testKey(apiBase, 'shoppable_flaky');
     await setFaults(apiBase, flaky, { fail500: 3 });
-    const element = create({ 'publishable-key': flaky, market: 'us', 'api-base': apiBase, 'post-id': IMAGE_POST });
+    const element = create({ 'publishable-key': flaky, market: 'us', 'api-base': apiBase, 'post-id': IMAGE_POST, style: 'display:block;width:400px' });
     const errors = record(element, 'svc-error');
     document.body.append(element);
+    await expect.poll(() => element.shadowRoot!.querySelector('.loading'), { timeout: 15_000 }).not.toBeNull();
+    const loadingHeight = element.getBoundingClientRect().height;
     await expect.poll(() => element.shadowRoot!.querySelector('[role="alert"]'), { timeout: 15_000 }).not.toBeNull();
     expect(errors.map((event) => event.detail.error.code)).toEqual(['server']);
-    await userEvent.click(element.shadowRoot!.querySelector<HTMLButtonElement>('[role="alert"] button')!);
-    await expect.poll(() => hotspotNames(element).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(element.shadowRoot!.querySelector('[role="alert"] button'), 'no button: the page stays quiet').toBeNull();
+    expect(element.shadowRoot!.querySelector<HTMLElement>('[role="alert"]')!.getBoundingClientRect().height).toBe(0);
+    expect(element.getBoundingClientRect().height).toBe(loadingHeight);
+    Object.assign(healTiming, { firstMs: 100, maxMs: 200 });
+    try {
+      window.dispatchEvent(new Event('online'));
+      await expect.poll(() => hotspotNames(element).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      Object.assign(healTiming, { firstMs: 5_000, maxMs: 20_000 });
+    }
   });
 
   it('without a publishable key, shows the setup error instead of reading', async () => {

@@ -152,6 +152,24 @@ test('theming: the brand theme applies the CSS it shows', async () => {
   await expectNoErrors(page, errors);
 });
 
+test('themes: three themes in frames, the Dawn one on a 62.5 % root, and the states switch', async () => {
+  const { page, errors } = await open('themes.html');
+  const dawn = page.frameLocator('iframe[src*="theme=dawn"]');
+  await expect(dawn.locator('svc-review-summary:not([variant=badge]) [part~="average"]')).toHaveText(/\d/);
+  expect(await dawn.locator('html').evaluate((html) => getComputedStyle(html).fontSize)).toBe('10px');
+  await expect(page.frameLocator('iframe[src*="theme=dark"]').locator('svc-reviews [part~="review"]').first()).toBeVisible();
+  await page.getByLabel('API down').check();
+  await expect(page.locator('iframe[src*="state=failed"]')).toHaveCount(3);
+  const failing = page.frameLocator('iframe[src*="theme=dawn"]');
+  await expect(failing.locator('svc-reviews [part~="retry-button"]')).toBeVisible({ timeout: 15_000 });
+  // Quiet: the summary's error part is there, not displayed.
+  await expect(failing.locator('svc-review-summary:not([variant=badge]) [part~="error"]')).toBeAttached({ timeout: 15_000 });
+  await expect(failing.locator('svc-review-summary:not([variant=badge]) [part~="error"]')).toBeHidden();
+  await page.close();
+  // The API down: the developer's console says so (once per page and message); nothing else.
+  expect(errors.filter((error) => !/Failed to load resource|ERR_|could not be reached/.test(error))).toEqual([]);
+});
+
 test('emulator: the status page lists endpoints and markets', async () => {
   const { page, errors } = await open('emulator.html');
   await expect(page.locator('#status')).toContainText('Serving');

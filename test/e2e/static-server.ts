@@ -6,6 +6,10 @@ import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeAttribute } from '../../src/ssr/fragment.ts';
 import { firstViewportPage } from '../support/first-viewport.ts';
+import { themesPageHtml } from '../visual/themes-page.ts';
+
+/** The fixed font files of the visual tests, served under /fixture-fonts/. */
+const FONTS = fileURLToPath(new URL('../visual/fonts/', import.meta.url));
 
 /** The repository's dist/ folder, which `npm run build` fills. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -22,6 +26,7 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.woff2': 'font/woff2',
 };
 
 /** How a page loads the library: script tags, where, and which elements it holds. */
@@ -223,6 +228,9 @@ export async function startStaticServer(context: PageContext & { version: string
           const css = reserve === 'link' ? { link: '/dist/cdn/storefront-widgets.css' } : reserve === 'inline' ? { text: await readFile(resolve(DIST, 'cdn/storefront-widgets.css'), 'utf8') } : undefined;
           return send(res, 200, TYPES['.html']!, firstViewportPage({ ...context, key: url.searchParams.get('key') ?? 'svc_pk_demo', aspect: url.searchParams.get('aspect') ?? undefined, recordShifts: url.searchParams.get('record') === 'shifts', script: '/dist/cdn/storefront-widgets.js', reserve: css }));
         }
+        if (url.pathname === '/themes.html') return send(res, 200, TYPES['.html']!, themesPageHtml(url.searchParams, context));
+        const font = /^\/fixture-fonts\/([\w.-]+\.woff2)$/.exec(url.pathname);
+        if (font) return send(res, 200, TYPES['.woff2']!, await readFile(resolve(FONTS, font[1]!)));
         if (url.pathname === '/page-record.js') return send(res, 200, TYPES['.js']!, await readFile(PAGE_RECORD));
         const other = /^\/other-version\/((?:module\/(?:chunks\/)?)?[\w.-]+\.js)$/.exec(url.pathname);
         if (other) return send(res, 200, TYPES['.js']!, await otherVersionBundle(context.version, other[1]));

@@ -14,9 +14,11 @@ describe('the reservation stylesheet', () => {
     expect(source('post-gallery/post-gallery.styles.ts')).toContain(`var(--svc-gallery-gap, ${DEFAULT_GAP}px)`);
     expect(source('post-gallery/post-gallery.styles.ts')).toContain(`max(${MIN_TILE}px`);
     expect(source('post-gallery/post-gallery.styles.ts')).toContain(`min-height: ${GALLERY_BUTTON}px; /* reserve-sizes.ts's GALLERY_BUTTON */`);
-    // The summary's bars (five of 28 px, 0.125rem apart) and its text's lines.
-    expect(source('shared/reviews/distribution.ts')).toMatch(/min-block-size: 28px;[\s\S]*/);
-    expect(source('shared/reviews/distribution.ts')).toContain('row-gap: 0.125rem');
+    // The summary's bars (five of 28 px, 2 px apart; 40 px from SUMMARY.threeColumns, 44 px on a touch screen) and its text's lines.
+    expect(source('shared/reviews/distribution.ts')).toMatch(/min-block-size: 28px;[\s\S]*min-block-size: 44px;/);
+    expect(source('shared/reviews/distribution.ts')).toContain('row-gap: 2px');
+    expect(source('review-summary/full-summary.ts')).toContain(`@container (min-width: ${SUMMARY.threeColumns})`);
+    expect(source('review-summary/full-summary.ts')).toContain(`min-block-size: ${(SUMMARY.wideBars - 8) / 5}px;`);
     expect(source('review-summary/generated-summary.ts')).toContain(`--svc-review-summary-lines: ${SUMMARY.lines}`);
     expect(source('review-summary/generated-summary.ts')).toContain('* 1.5em');
     // The shoppable post's list column, beside the media from POST.wideFrom.
@@ -33,13 +35,14 @@ describe('the reservation stylesheet', () => {
 
   it('reserves the summed heights', () => {
     expect(css).toContain(`calc(${summaryHeight(320) - SUMMARY.lines * 24}px + var(--svc-review-summary-lines,4)*1.5em)`);
-    expect(css).toContain(`calc(${summaryHeight(800) - SUMMARY.lines * 24}px + var(--svc-review-summary-lines,4)*1.5em)`);
+    expect(css).toContain(`calc(${summaryHeight(700) - SUMMARY.lines * 24}px + var(--svc-review-summary-lines,4)*1.5em)`);
+    expect(css).toContain(`max(${summaryHeight(1120)}px,`);
     // As the browser measured them at a 16 px font (test/e2e/first-viewport.spec.ts compares the boxes themselves).
-    expect([summaryHeight(1120), summaryHeight(342)]).toEqual([318, 422]);
+    expect([summaryHeight(1120), summaryHeight(700), summaryHeight(342)]).toEqual([208, 318, 424]);
     expect(Math.round(gridHeight(1120, { columns: 4, pageSize: 8 }))).toBe(622);
     expect(Math.round(gridHeight(342, { columns: 4, pageSize: 8 }))).toBe(764);
     expect(Math.round(gridHeight(1120, { columns: 3, pageSize: 6 }))).toBe(811);
-    expect(postHeight(1120, 4 / 3)).toBe(585);
+    expect(postHeight(1120, 4 / 3)).toBe(561);
     expect(postHeight(342, 4 / 3)).toBeCloseTo(376.5);
   });
 

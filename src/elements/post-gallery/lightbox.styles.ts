@@ -1,8 +1,10 @@
 import { css } from 'lit';
+import { sharedTokens } from '../shared/tokens.js';
 import { tokens } from './post-gallery.styles.js';
 
 /** The lightbox: stacked on narrow screens, media beside a caption panel from 900 px. */
 export const lightboxStyles = [
+  sharedTokens,
   tokens,
   css`
     :host {
@@ -163,15 +165,15 @@ export const lightboxStyles = [
     }
     .username {
       font-weight: 650;
-      font-size: 0.9375rem;
+      font-size: 0.9375em;
     }
     .meta {
       color: var(--_muted);
-      font-size: 0.8125rem;
+      font-size: 0.875em;
     }
     .caption {
       margin: 0;
-      font-size: 0.9375rem;
+      font-size: 0.9375em;
       line-height: 1.55;
       white-space: pre-line;
       overflow-wrap: anywhere;
@@ -183,7 +185,7 @@ export const lightboxStyles = [
       gap: 6px;
       min-height: 24px;
       color: var(--_accent);
-      font-size: 0.875rem;
+      font-size: 0.875em;
       font-weight: 600;
       text-underline-offset: 3px;
     }
@@ -193,14 +195,13 @@ export const lightboxStyles = [
     }
     .origin-link:focus-visible,
     summary:focus-visible {
-      outline: 3px solid var(--_focus);
+      outline: 2px solid var(--_focus);
       outline-offset: 2px;
-      border-radius: 4px;
     }
     .transcript {
       border-top: 1px solid var(--_border);
       padding-top: 12px;
-      font-size: 0.875rem;
+      font-size: 0.875em;
       line-height: 1.5;
     }
     .transcript summary {
@@ -225,6 +226,13 @@ export const lightboxStyles = [
     .products > svc-shoppable-post::part(media) {
       display: none;
     }
+    /* The list scrolls sideways: its end fades, so that more products show they are there. */
+    .products > svc-shoppable-post::part(product-list) {
+      mask-image: linear-gradient(to var(--_end, right), #000 80%, transparent);
+    }
+    :host(:dir(rtl)) .products > svc-shoppable-post::part(product-list) {
+      --_end: left;
+    }
 
     /* Controls */
     .close,
@@ -241,8 +249,8 @@ export const lightboxStyles = [
     .close {
       top: 12px;
       inset-inline-end: 12px;
-      width: 40px;
-      height: 40px;
+      width: 44px;
+      height: 44px;
       background: rgb(0 0 0 / 0.55);
       color: #fff;
     }
@@ -286,9 +294,10 @@ export const lightboxStyles = [
       margin: 0;
       padding: 4px 10px;
       border-radius: 999px;
-      background: rgb(0 0 0 / 0.55);
+      background: rgb(0 0 0 / 0.7);
       color: #fff;
-      font-size: 0.8125rem;
+      font-size: 0.875em;
+      font-weight: 600;
       font-variant-numeric: tabular-nums;
     }
     @media (min-width: 900px) {
@@ -317,7 +326,6 @@ export const lightboxStyles = [
       .position {
         top: 26px;
         inset-inline-start: 28px;
-        background: transparent;
       }
     }
     @media (forced-colors: active) {

@@ -9,7 +9,7 @@ import { queryClientFor } from '../../queries/query-client.js';
 import { StorefrontElement } from '../shared/base.js';
 import { watchFold } from '../shared/fold.js';
 import { ModuleSlot } from '../shared/on-demand.js';
-import { renderError } from '../shared/states.js';
+import { renderError, renderQuietError } from '../shared/states.js';
 import type { CarouselController } from './carousel-controller.js';
 import { ColumnFit } from './column-fit.js';
 import { extraLayouts, type LayoutExtras } from './extra-layouts.js';
@@ -75,15 +75,15 @@ type PostsResult = InfiniteQueryObserverResult<InfiniteData<Page<Post>, string |
  * @csspart retry-button - The retry button of an error.
  *
  * @cssprop [--svc-gallery-gap=12px] - Space between tiles.
- * @cssprop [--svc-gallery-radius=12px] - Corner radius of tiles, buttons and the lightbox.
+ * @cssprop [--svc-gallery-radius] - Corner radius of tiles, buttons and the lightbox. Default: `--svc-radius` (0.125em).
  * @cssprop [--svc-gallery-columns=4] - Most columns of the grid and masonry (slides in view for the carousel) when the `columns` attribute is not set; read when the element is measured.
  * @cssprop [--svc-gallery-tile-aspect=1] - Aspect ratio (width / height) of grid and carousel tiles, e.g. `4 / 5`.
- * @cssprop [--svc-gallery-text=#1d1d1f] - Text colour.
- * @cssprop [--svc-gallery-muted=#5f6368] - Secondary text colour.
- * @cssprop [--svc-gallery-background=#ffffff] - Background of buttons and the lightbox.
- * @cssprop [--svc-gallery-placeholder=#eceef1] - Skeleton tiles' colour.
- * @cssprop [--svc-gallery-accent=#1d1d1f] - Accent colour: the "Load more" button's text and border, links in the lightbox.
- * @cssprop [--svc-gallery-focus-ring=#0b57d0] - Focus outline colour.
+ * @cssprop [--svc-gallery-text=currentColor] - Text colour.
+ * @cssprop [--svc-gallery-muted] - Secondary text colour. Default: the text colour at 80 %.
+ * @cssprop [--svc-gallery-background] - Background of the lightbox. Default: an opaque surface of the host's scheme.
+ * @cssprop [--svc-gallery-placeholder] - Skeleton tiles' colour. Default: the text colour at 9 %.
+ * @cssprop [--svc-gallery-accent] - Default: `--svc-accent`, else the text colour. Accent colour: the "Load more" button's text and border, links in the lightbox.
+ * @cssprop [--svc-gallery-focus-ring] - Focus outline colour. Default: `--svc-focus-color`, else the text colour.
  * @cssprop [--svc-gallery-font=inherit] - Font family.
  * @cssprop [--svc-gallery-backdrop=rgb(0 0 0 / 0.8)] - The lightbox's backdrop.
  */
@@ -284,8 +284,9 @@ export class SvcPostGallery extends StorefrontElement {
     const storefront = this.storefront;
     if (!storefront.ok) return html`<div part="base" class="base">${renderError(storefront.error, this.localizer)}</div>`;
     const result = this.posts.result;
+    // Nothing drawn while it heals: the loading state's box (its tiles hidden), so nothing below moves.
     if (result?.isError && !result.data) {
-      return html`<div part="base" class="base">${renderError(result.error, this.localizer, () => void result.refetch())}</div>`;
+      return html`<div part="base" class="base failed" aria-hidden="true">${renderGridSkeleton({ posts: undefined, skeletons: parsePageSize(this.pageSize), columns: this.fit.current, gridColumns: this.fit.columns, measured: this.fit.columns !== undefined, localizer: this.localizer, onOpen: this.openTile, sentinel: false, rendered: 0, aboveFold: false })}${this.renderFooter(undefined, false)}</div>${renderQuietError(result.error, this.localizer)}`;
     }
     const mode = this.mode;
     const extras = this.extras.value;

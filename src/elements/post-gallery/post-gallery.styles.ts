@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { sharedTokens } from '../shared/tokens.js';
 
 /**
  * Public tokens (`--svc-gallery-*`) map to private `--_*` variables here; the rest of
@@ -7,17 +8,18 @@ import { css } from 'lit';
 export const tokens = css`
   :host {
     --_gap: var(--svc-gallery-gap, 12px);
-    --_radius: var(--svc-gallery-radius, 12px);
+    --_radius: var(--svc-gallery-radius, var(--svc-radius, 0.125em));
     --_tile-aspect: var(--svc-gallery-tile-aspect, 1);
-    --_text: var(--svc-gallery-text, #1d1d1f);
-    --_muted: var(--svc-gallery-muted, #5f6368);
-    --_bg: var(--svc-gallery-background, #ffffff);
-    --_placeholder: var(--svc-gallery-placeholder, #eceef1);
-    --_accent: var(--svc-gallery-accent, #1d1d1f);
-    --_focus: var(--svc-gallery-focus-ring, #0b57d0);
+    /* From the host's text and scheme (tokens.ts), unless the gallery's own properties say otherwise. */
+    --_text: var(--svc-gallery-text, currentColor);
+    --_muted: var(--svc-gallery-muted, color-mix(in srgb, currentColor 80%, transparent));
+    --_bg: var(--svc-gallery-background, var(--_surface));
+    --_placeholder: var(--svc-gallery-placeholder, var(--_skeleton));
+    --_accent: var(--svc-gallery-accent, var(--svc-accent, currentColor));
+    --_focus: var(--svc-gallery-focus-ring, var(--svc-focus-color, currentColor));
     --_font: var(--svc-gallery-font, inherit);
-        --_border: color-mix(in srgb, var(--_text) 16%, transparent);
-    --_hover: color-mix(in srgb, var(--_text) 6%, var(--_bg));
+    --_border: color-mix(in srgb, var(--_text) 16%, transparent);
+    --_hover: color-mix(in srgb, var(--_text) 6%, transparent);
   }
   *,
   *::before,
@@ -55,18 +57,15 @@ export const tokens = css`
     align-items: center;
     justify-content: center;
     gap: 8px 16px;
-    padding: 16px;
-    border-radius: var(--_radius);
-    background: color-mix(in srgb, #b3261e 7%, var(--_bg));
-    color: #8c1d18;
+    color: var(--_muted);
     text-align: center;
     overflow-wrap: anywhere;
   }
   .retry {
-    min-height: 36px;
-    padding: 0 16px;
+    min-height: var(--_control);
+    padding: 0 1em;
     border: 1px solid currentColor;
-    border-radius: 999px;
+    border-radius: var(--_radius);
     background: transparent;
     color: inherit;
     font: inherit;
@@ -74,7 +73,7 @@ export const tokens = css`
     cursor: pointer;
   }
   button:focus-visible {
-    outline: 3px solid var(--_focus);
+    outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
   @media (prefers-reduced-motion: reduce) {
@@ -87,6 +86,7 @@ export const tokens = css`
 `;
 
 export const galleryStyles = [
+  sharedTokens,
   tokens,
   css`
     :host {
@@ -182,14 +182,13 @@ export const galleryStyles = [
       justify-content: center;
       gap: 8px;
       min-height: 44px; /* reserve-sizes.ts's GALLERY_BUTTON */
-      min-width: 160px;
-      padding: 0 24px;
-      border: 1px solid color-mix(in srgb, var(--_accent) 22%, transparent);
-      border-radius: 999px;
-      background: var(--_bg);
+      min-width: 10em;
+      padding: 0 1.5em;
+      border: 1px solid var(--_accent);
+      border-radius: var(--_radius);
+      background: transparent;
       color: var(--_accent);
       font: inherit;
-      font-size: 0.9375rem;
       font-weight: 600;
       cursor: pointer;
       transition: background-color 150ms ease;
@@ -197,7 +196,8 @@ export const galleryStyles = [
     .load-more:hover {
       background: var(--_hover);
     }
-    .reserve {
+    .reserve,
+    .failed .tile {
       visibility: hidden;
     }
 

@@ -42,7 +42,7 @@ export const tileStyles = css`
     bottom: 10px;
     z-index: 1;
     color: #fff;
-    font-size: 0.8125rem;
+    font-size: 0.875em;
     font-weight: 600;
     text-align: start;
     white-space: nowrap;
@@ -70,8 +70,8 @@ export const tileStyles = css`
     transform: none;
   }
   .tile:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 3px;
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
   }
   .badge {
     position: absolute;

@@ -74,9 +74,9 @@ export class FullSummary implements ReactiveController {
     applyFilterToLists(this.host, target, star);
   }
 
-  /** The full layout with empty figures, hidden: the space the summary will take, reserved before the data arrives. */
+  /** The full layout with empty figures as a skeleton (inert: its bars are not buttons yet): the space the summary will take, reserved before the data arrives. */
   renderReserve(localizer: Localizer) {
-    return html`<div class="reserve" aria-hidden="true">
+    return html`<div class="reserve" aria-hidden="true" inert>
       ${renderOverview(EMPTY_SUMMARY, localizer, { placeholder: true })}
       ${renderDistribution(EMPTY_SUMMARY, localizer, { selected: null, onSelect: () => {}, label: '' })}
       ${renderGeneratedSummary(undefined, localizer, this.clamp)}
@@ -100,20 +100,82 @@ export const fullSummaryStyles = [
     .summary,
     .reserve {
       display: grid;
-      gap: 1rem 2rem;
+      gap: 1em 2em;
     }
-    @container (min-width: 34rem) {
+    /* Beside the average from 34em; the bars never wider than 60 % of the element. */
+    @container (min-width: 34em) {
       .summary,
       .reserve {
-        grid-template-columns: auto minmax(0, 1fr);
+        grid-template-columns: auto minmax(0, 60cqi);
+        justify-content: start;
         align-items: center;
       }
       .generated {
         grid-column: 1 / -1;
       }
     }
+    /*
+     * From 47em (750 px at 16 px) the text sits in a third column, as tall as the bars at
+     * most (reserve-sizes.ts: SUMMARY.wideBars): the summary's height no longer depends on
+     * the text, and the text's box fits its lines.
+     */
+    @container (min-width: 47em) {
+      .summary,
+      .reserve {
+        grid-template-columns: auto minmax(0, 28em) minmax(0, 1fr);
+        align-items: start;
+      }
+      .generated {
+        grid-column: auto;
+      }
+      .generated-text {
+        block-size: auto;
+      }
+      .bar-row {
+        min-block-size: 40px;
+      }
+    }
+    @media (pointer: coarse) {
+      .bar-row {
+        min-block-size: 44px !important;
+      }
+    }
+    /* The loading state: the same layout, a still skeleton of it (no motion when the shopper asks for none). */
     .reserve {
+      pointer-events: none;
+    }
+    /* The text hidden by its fill alone: currentColor, which the skeleton is made of, stays the host's. */
+    .reserve :is(.average, .count, .bar-star, .bar-count, .generated-note) {
+      border-radius: var(--_radius);
+      background: var(--_skeleton);
+      -webkit-text-fill-color: transparent;
+    }
+    .reserve .bar-star svg {
       visibility: hidden;
+    }
+    .reserve .generated {
+      border-color: var(--_skeleton);
+      background: none;
+    }
+    .reserve .generated-text {
+      background: repeating-linear-gradient(to bottom, var(--_skeleton) 0 1em, transparent 1em 1.5em);
+    }
+    /* Below a text whose height the skeleton cannot know (beside the bars), the note would move when the text comes: not drawn. */
+    .reserve .generated-foot {
+      visibility: hidden;
+    }
+    @container (min-width: 47em) {
+      .reserve .generated-text {
+        block-size: 3em;
+      }
+    }
+    .reserve > * {
+      animation: svc-pulse 1.6s ease-in-out infinite;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .reserve > * {
+        animation: none;
+      }
     }
   `,
 ];

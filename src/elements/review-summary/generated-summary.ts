@@ -95,7 +95,7 @@ export const generatedSummaryStyles = css`
   }
   .generated {
     margin: 0;
-    padding: 0.875rem 1rem;
+    padding: 0.875em 1em;
     border-inline-start: 3px solid var(--_star-color);
     border-start-end-radius: var(--_radius);
     border-end-end-radius: var(--_radius);
@@ -127,12 +127,12 @@ export const generatedSummaryStyles = css`
     flex-wrap: wrap;
     align-items: baseline;
     justify-content: space-between;
-    gap: 0.25rem 1rem;
-    margin-block-start: 0.375rem;
+    gap: 0.25em 1em;
+    margin-block-start: 0.375em;
   }
   .generated .generated-note {
     color: var(--_muted);
-    font-size: 0.8125em;
+    font-size: 0.875em;
   }
   .read-more {
     font-size: 0.875em;

@@ -5,7 +5,7 @@ import type { ProductRating, ReviewSummary } from '../../api/types.js';
 import { RatingController } from '../../controllers/rating-controller.js';
 import { StorefrontElement } from '../shared/base.js';
 import { ModuleSlot, onDemand } from '../shared/on-demand.js';
-import { renderError } from '../shared/states.js';
+import { renderError, renderQuietError } from '../shared/states.js';
 import { hostVisibility } from '../shared/host-visibility.js';
 import { pickOption } from '../shared/options.js';
 import { isSilentFailure, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
@@ -64,14 +64,14 @@ interface SummaryResult {
  *
  * @cssprop [--svc-star-color=#c7860a] - Filled stars, star outlines and bar fills.
  * @cssprop [--svc-star-empty-color=transparent] - The inside of empty stars.
- * @cssprop [--svc-star-size=1.25rem] - One star (1rem in the badge).
- * @cssprop [--svc-review-muted-color=#5b5f66] - Secondary text (counts, notes).
- * @cssprop [--svc-review-line-color=#e4e1db] - Lines and placeholders.
- * @cssprop [--svc-review-track-color=#ece8e1] - The bars' tracks.
- * @cssprop [--svc-review-selected-color=#fbf3e2] - A pressed bar and the summary text's background.
- * @cssprop [--svc-review-focus-color=#1d4ed8] - Focus outlines.
- * @cssprop [--svc-review-radius=6px] - Corner radius.
- * @cssprop [--svc-review-average-size=2.75rem] - The average's font size.
+ * @cssprop [--svc-star-size=1.25em] - One star (1em in the badge: as tall as the text beside it).
+ * @cssprop [--svc-review-muted-color] - Secondary text (counts, notes). Default: the text colour at 80 %.
+ * @cssprop [--svc-review-line-color] - Lines and placeholders. Default: the text colour at 18 %.
+ * @cssprop [--svc-review-track-color] - The bars' tracks. Default: the text colour at 12 %.
+ * @cssprop [--svc-review-selected-color] - A pressed bar and the summary text's background. Default: the text colour at 6 %.
+ * @cssprop [--svc-review-focus-color] - Focus outlines. Default: `--svc-focus-color`, else the text colour.
+ * @cssprop [--svc-review-radius] - Corner radius. Default: `--svc-radius` (0.125em).
+ * @cssprop [--svc-review-average-size=2.75em] - The average's font size.
  * @cssprop [--svc-review-summary-lines=4] - Lines of the generated summary shown before "Read more"; its box always takes that many, so nothing moves when it arrives.
  */
 export class SvcReviewSummary extends StorefrontElement {
@@ -192,10 +192,10 @@ export class SvcReviewSummary extends StorefrontElement {
     const result = this.summary;
     if (result === undefined) return nothing;
     // The summary's chunk on its way holds the summary's place; one that could not load is an error (logged once by onDemand).
-    if (result === null) return this.fullSummaryPart.value === null ? renderError(undefined, this.localizer) : this.renderLoading();
+    if (result === null) return this.fullSummaryPart.value === null ? this.renderFailed(undefined) : this.renderLoading();
     const summary = result.data;
     if (summary === undefined) {
-      if (result.error) return isSilentFailure(result.error) ? nothing : renderError(result.error, this.localizer, () => void result.refetch());
+      if (result.error) return isSilentFailure(result.error) ? nothing : this.renderFailed(result.error);
       return this.renderLoading();
     }
     // Far below the fold: the data is read, the content waits (in the reserved space) until it comes near.
@@ -209,13 +209,21 @@ export class SvcReviewSummary extends StorefrontElement {
     // "Loading…" in a polite live region (not aria-busy, which would keep it from being read).
     const loading = html`<span class="visually-hidden">${this.localizer.t('loading')}</span>`;
     if (this.badge) return html`<span class="badge loading" role="status">${loading}${renderStarsPlaceholder()}<span class="count" aria-hidden="true"></span></span>`;
-    // The full layout with empty figures, hidden: the space the summary will take is
+    // The full layout with empty figures as a skeleton: the space the summary will take is
     // reserved before the data arrives, so the page below does not move.
     return html`<div class="loading"><span role="status">${loading}</span>${this.full?.renderReserve(this.localizer) ?? nothing}</div>`;
   }
 
+  /** A read that failed: nothing drawn while the element heals, in the box its loading state held (nothing below moves). */
+  private renderFailed(error: unknown) {
+    const box = this.badge ? html`<span class="badge failed" aria-hidden="true"></span>` : html`<div class="loading failed" aria-hidden="true">${this.full?.renderReserve(this.localizer) ?? nothing}</div>`;
+    return html`${renderQuietError(error, this.localizer)}${box}`;
+  }
+
   private renderNone() {
-    return html`<p class="none" part="empty">${this.badge ? nothing : renderStars(0, this.localizer)}<span>${this.localizer.t('reviews.none')}</span></p>`;
+    // A badge keeps a rated badge's height and text size: empty stars and the words, so a row of product cards stays even.
+    if (this.badge) return html`<span class="badge none" part="badge empty">${renderStars(0, this.localizer)}<span class="count">${this.localizer.t('reviews.none')}</span></span>`;
+    return html`<p class="none" part="empty">${renderStars(0, this.localizer)}<span>${this.localizer.t('reviews.none')}</span></p>`;
   }
 
   private renderBadge(summary: Pick<ReviewSummary, 'average' | 'count'>) {

@@ -1,9 +1,11 @@
 import { css } from 'lit';
 import { reviewTokens } from '../shared/reviews/review-tokens.js';
+import { sharedTokens } from '../shared/tokens.js';
 import { starsStyles } from '../shared/reviews/stars.js';
 
 /** The badge's and the states' styles; the full summary's come with its part (`fullSummaryStyles`). */
 export const reviewSummaryStyles = [
+  sharedTokens,
   reviewTokens,
   starsStyles,
   css`
@@ -16,21 +18,22 @@ export const reviewSummaryStyles = [
     :host([variant='badge']) {
       display: inline-flex;
       align-items: center;
-      block-size: calc(var(--_star-size) + 0.25rem);
+      block-size: calc(var(--_star-size) + 0.25em);
       container-type: normal;
-      --svc-star-size: 1rem;
+      /* As tall as the text beside it. */
+      --_star-size: var(--svc-star-size, 1em);
       vertical-align: middle;
     }
     .badge {
       display: inline-flex;
       align-items: center;
-      gap: 0.375rem;
+      gap: 0.375em;
       white-space: nowrap;
       line-height: 1.2;
     }
     /* One size from loading to loaded, whatever the count: room for "(99999)". */
     .badge {
-      block-size: calc(var(--_star-size) + 0.25rem);
+      block-size: calc(var(--_star-size) + 0.25em);
     }
     .badge .count {
       display: inline-block;
@@ -42,8 +45,13 @@ export const reviewSummaryStyles = [
       margin: 0;
       display: inline-flex;
       align-items: center;
-      gap: 0.5rem;
+      gap: 0.5em;
       color: var(--_muted);
+    }
+    /* A failed read: the loading state's box, empty. */
+    .failed,
+    .failed .reserve {
+      visibility: hidden;
     }
   `,
 ];

@@ -14,7 +14,7 @@ import { renderDistribution, renderOverview, type Star } from '../shared/reviews
 import { REVIEW_FILTER_EVENT, type ReviewFilterDetail } from '../shared/reviews/filter-event.js';
 import { isSilentFailure, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
 import { StorefrontElement } from '../shared/base.js';
-import { renderError } from '../shared/states.js';
+import { renderCalmError, renderError, renderQuietError } from '../shared/states.js';
 import { renderReview } from './review-item.js';
 import { reviewsStyles } from './reviews.styles.js';
 import { clampInteger, pickOption } from '../shared/options.js';
@@ -86,15 +86,15 @@ export function listQuery(sort: string | null | undefined, rating: unknown, page
  *
  * @cssprop [--svc-star-color=#c7860a] - Filled stars, star outlines and bar fills.
  * @cssprop [--svc-star-empty-color=transparent] - The inside of empty stars.
- * @cssprop [--svc-star-size=1.25rem] - One star in the header (reviews use 1rem).
- * @cssprop [--svc-review-muted-color=#5b5f66] - Secondary text.
- * @cssprop [--svc-review-line-color=#e4e1db] - Lines between reviews.
- * @cssprop [--svc-review-track-color=#ece8e1] - The bars' tracks, the reply's background.
- * @cssprop [--svc-review-selected-color=#fbf3e2] - A pressed bar.
- * @cssprop [--svc-review-focus-color=#1d4ed8] - Focus outlines.
- * @cssprop [--svc-review-radius=6px] - Corner radius.
- * @cssprop [--svc-review-average-size=2.75rem] - The average's font size.
- * @cssprop [--svc-review-thumb-size=4.5rem] - A review photo's thumbnail.
+ * @cssprop [--svc-star-size=1.25em] - One star in the header (reviews use 1em).
+ * @cssprop [--svc-review-muted-color] - Secondary text. Default: the text colour at 80 %.
+ * @cssprop [--svc-review-line-color] - Lines between reviews. Default: the text colour at 18 %.
+ * @cssprop [--svc-review-track-color] - The bars' tracks, the reply's background. Default: the text colour at 12 %.
+ * @cssprop [--svc-review-selected-color] - A pressed bar. Default: the text colour at 6 %.
+ * @cssprop [--svc-review-focus-color] - Focus outlines. Default: `--svc-focus-color`, else the text colour.
+ * @cssprop [--svc-review-radius] - Corner radius. Default: `--svc-radius` (0.125em).
+ * @cssprop [--svc-review-average-size=2.75em] - The average's font size.
+ * @cssprop [--svc-review-thumb-size=4.5em] - A review photo's thumbnail.
  */
 export class SvcReviews extends StorefrontElement {
   static override styles = reviewsStyles;
@@ -200,7 +200,8 @@ export class SvcReviews extends StorefrontElement {
   private renderHead() {
     const result = this.summary.result;
     if (result?.data === undefined) {
-      return result?.error ? html`<div class="head">${renderError(result.error, this.localizer, () => void result.refetch())}</div>` : nothing;
+      // The list below says it once, if its reviews failed too; the head alone heals quietly.
+      return result?.error ? renderQuietError(result.error, this.localizer) : nothing;
     }
     if (result.data.count === 0) return nothing;
     return html`<div class="head">
@@ -212,7 +213,9 @@ export class SvcReviews extends StorefrontElement {
   private renderToolbar() {
     const localizer = this.localizer;
     const summary = this.summary.result?.data;
-    if (summary?.count === 0) return nothing;
+    const reviews = this.reviews.result;
+    // No reviews, or none could be read (one calm line says so below): nothing to sort.
+    if (summary?.count === 0 || (reviews?.error && reviews.data === undefined)) return nothing;
     const matching = summary ? (this.rating ? summary.distribution[this.rating] : summary.count) : undefined;
     return html`<div class="toolbar" part="toolbar">
       <div class="filter">
@@ -236,8 +239,9 @@ export class SvcReviews extends StorefrontElement {
     // Far below the fold of a loading page, the reviews wait (read already) until the list comes near.
     if (result.data === undefined || !this.pacing.near) {
       // A refresh that failed leaves the reviews read before: they wait for their turn, not an error.
-      if (result.error && result.data === undefined) return renderError(result.error, localizer, () => void result.refetch());
-      return html`<p class="loading" role="status">${localizer.t('loading')}</p>`;
+      if (result.error && result.data === undefined) return renderCalmError(result.error, localizer, () => void result.refetch());
+      // Two reviews' shapes (a rating, a title, a line), the words for assistive technologies only.
+      return html`<div class="loading" role="status"><span class="visually-hidden">${localizer.t('loading')}</span>${[0, 1].map(() => html`<span class="skeleton-block"></span><span class="skeleton-block"></span><span class="skeleton-block"></span>`)}</div>`;
     }
     if (items.length === 0) return html`<p class="empty" part="empty">${this.rating ? localizer.t('reviews.matching', { count: 0 }) : localizer.t('reviews.none')}</p>`;
     // The previous order's or filter's reviews, while the new ones load: no next page of theirs.
@@ -246,7 +250,7 @@ export class SvcReviews extends StorefrontElement {
     return html`<ol class="list" part="list" role="list">
         ${repeat(items, (review) => review.id, (review) => renderReview(review, localizer, { original: this.originals.has(review.id), onToggleOriginal: () => this.toggleOriginal(review.id) }))}
       </ol>
-      ${result.isFetchNextPageError && result.error ? renderError(result.error, localizer, () => void result.fetchNextPage()) : nothing}
+      ${result.isFetchNextPageError && result.error ? renderCalmError(result.error, localizer, () => void result.fetchNextPage()) : nothing}
       ${result.hasNextPage && !result.isFetchNextPageError
         ? html`<div class="more">
             <button class="load-more" part="load-more" type="button" aria-disabled=${busy ? 'true' : 'false'} @click=${() => this.loadMore()}>

@@ -3,8 +3,10 @@ import { REVIEWS_FIRST_SCREEN } from '../shared/reserve-sizes.js';
 import { distributionStyles, overviewStyles } from '../shared/reviews/distribution.js';
 import { reviewTokens } from '../shared/reviews/review-tokens.js';
 import { starsStyles } from '../shared/reviews/stars.js';
+import { sharedTokens } from '../shared/tokens.js';
 
 export const reviewsStyles = [
+  sharedTokens,
   reviewTokens,
   starsStyles,
   overviewStyles,
@@ -14,18 +16,18 @@ export const reviewsStyles = [
       display: block;
       container-type: inline-size;
       overflow-wrap: anywhere;
-      --svc-review-thumb-size: 4.5rem;
-      --_thumb: var(--svc-review-thumb-size);
+      --_thumb: var(--svc-review-thumb-size, 4.5em);
     }
     .head {
       display: grid;
-      gap: 1rem 2rem;
-      padding-block-end: 1.25rem;
+      gap: 1em 2em;
+      padding-block-end: 1.25em;
       border-block-end: 1px solid var(--_line);
     }
-    @container (min-width: 34rem) {
+    @container (min-width: 34em) {
       .head {
-        grid-template-columns: auto minmax(0, 1fr);
+        grid-template-columns: auto minmax(0, 60cqi);
+        justify-content: start;
         align-items: center;
       }
     }
@@ -34,29 +36,39 @@ export const reviewsStyles = [
       flex-wrap: wrap;
       align-items: center;
       justify-content: space-between;
-      gap: 0.75rem 1rem;
-      padding-block: 1rem;
+      gap: 0.75em 1em;
+      padding-block: 1em;
     }
     .sort {
       display: inline-flex;
       align-items: center;
-      gap: 0.5rem;
+      gap: 0.5em;
       font-size: 0.875em;
     }
+    /* Drawn with the host's colours (a dark scheme's too); its options on a surface of the host's scheme. */
     select {
-      min-block-size: 32px;
-      padding: 0.25rem 0.5rem;
+      min-block-size: var(--_control);
+      padding: 0 0.5em;
       border: 1px solid var(--_muted);
       border-radius: var(--_radius);
-      background: Canvas;
+      background: transparent;
       color: inherit;
       font: inherit;
+    }
+    option {
+      background-color: var(--_surface);
+      color: CanvasText;
+    }
+    @supports (color: contrast-color(red)) {
+      option {
+        color: contrast-color(var(--_surface));
+      }
     }
     .filter {
       display: inline-flex;
       flex-wrap: wrap;
       align-items: center;
-      gap: 0.5rem;
+      gap: 0.5em;
       font-size: 0.875em;
     }
     .matching {
@@ -69,32 +81,32 @@ export const reviewsStyles = [
       padding: 0;
     }
     .review {
-      padding-block: 1.25rem;
+      padding-block: 1.25em;
       border-block-start: 1px solid var(--_line);
     }
     .review:first-child {
       border-block-start: 0;
-      padding-block-start: 0.25rem;
+      padding-block-start: 0.25em;
     }
     .review-article {
       display: grid;
-      gap: 0.5rem;
+      gap: 0.5em;
     }
     .review-head {
       display: flex;
       flex-wrap: wrap;
       align-items: center;
       justify-content: space-between;
-      gap: 0.5rem;
-      --_star-size: 1rem;
+      gap: 0.5em;
+      --_star-size: 1em;
     }
     .review-date {
       color: var(--_muted);
-      font-size: 0.8125em;
+      font-size: 0.875em;
     }
     .review-text {
       display: grid;
-      gap: 0.25rem;
+      gap: 0.25em;
     }
     .review-title {
       margin: 0;
@@ -111,16 +123,16 @@ export const reviewsStyles = [
       display: flex;
       flex-wrap: wrap;
       align-items: center;
-      gap: 0.25rem 0.625rem;
+      gap: 0.25em 0.625em;
       color: var(--_muted);
-      font-size: 0.8125em;
+      font-size: 0.875em;
     }
     .review-author {
       margin: 0;
       display: flex;
       flex-wrap: wrap;
       align-items: center;
-      gap: 0.25rem 0.75rem;
+      gap: 0.25em 0.75em;
       font-size: 0.875em;
     }
     .author-name {
@@ -130,9 +142,7 @@ export const reviewsStyles = [
       display: inline-flex;
       align-items: center;
       gap: 0.3em;
-      color: #1d6b3a;
-      font-size: 0.9em;
-      font-weight: 500;
+      font-weight: 600;
     }
     .verified-icon {
       inline-size: 1em;
@@ -141,11 +151,11 @@ export const reviewsStyles = [
     }
     .media {
       list-style: none;
-      margin: 0.25rem 0 0;
+      margin: 0.25em 0 0;
       padding: 0;
       display: flex;
       flex-wrap: wrap;
-      gap: 0.5rem;
+      gap: 0.5em;
     }
     .thumb {
       display: block;
@@ -160,12 +170,11 @@ export const reviewsStyles = [
       background: var(--_track);
     }
     .reply {
-      margin-block-start: 0.25rem;
-      padding: 0.75rem 1rem;
+      margin-block-start: 0.25em;
+      padding: 0.75em 1em;
       border-inline-start: 3px solid var(--_line);
       border-radius: var(--_radius);
       background: color-mix(in srgb, var(--_track) 45%, transparent);
-      font-size: 0.9375em;
     }
     .reply p {
       margin: 0;
@@ -174,8 +183,8 @@ export const reviewsStyles = [
     .reply-head {
       display: flex;
       flex-wrap: wrap;
-      gap: 0.25rem 0.75rem;
-      margin-block-end: 0.25rem !important;
+      gap: 0.25em 0.75em;
+      margin-block-end: 0.25em !important;
       font-size: 0.875em;
     }
     .reply-label {
@@ -187,11 +196,11 @@ export const reviewsStyles = [
     .more {
       display: flex;
       justify-content: center;
-      padding-block-start: 1rem;
+      padding-block-start: 1em;
     }
     .load-more {
-      min-block-size: 40px;
-      padding: 0.5rem 1.25rem;
+      min-block-size: var(--_control);
+      padding: 0 1.25em;
       border: 1px solid currentColor;
       border-radius: var(--_radius);
       background: none;
@@ -207,11 +216,26 @@ export const reviewsStyles = [
       cursor: progress;
       opacity: 0.7;
     }
-    .empty,
-    .loading {
+    .empty {
       margin: 0;
-      padding-block: 1rem;
+      padding-block: 1em;
       color: var(--_muted);
+    }
+    /* The loading state: the toolbar's and two reviews' shapes, still under reduced motion. */
+    .loading {
+      display: grid;
+      gap: 0.75em;
+      padding-block: 1em;
+    }
+    .loading .skeleton-block {
+      block-size: 1em;
+    }
+    .loading .skeleton-block:nth-child(3n + 2) {
+      inline-size: 6em;
+    }
+    .loading .skeleton-block:nth-child(3n + 4) {
+      inline-size: 70%;
+      margin-block-end: 1.5em;
     }
     /* The first screen until the reviews are in, as the reservation stylesheet holds it (reserve-sizes.ts): the list changes size once. */
     .waiting {

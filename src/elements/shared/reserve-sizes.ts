@@ -7,22 +7,28 @@
 
 /** The full review summary's blocks (px at a 16 px font): the bars as its styles fix them, the overview and the text's frame as they lay out. */
 export const SUMMARY = {
-  /** The average, its stars and the count. */
-  overview: 45,
+  /** The average (2.75em, line-height 1) beside its stars and count. */
+  overview: 44,
   /** Five bars of 28 px, 2 px apart. */
   bars: 5 * 28 + 4 * 2,
-  /** Between the blocks (1rem). */
+  /** From `threeColumns` on: five bars of 40 px, at least as tall as the text beside them (its frame and four lines). */
+  wideBars: 5 * 40 + 4 * 2,
+  /** On a coarse pointer (a touch screen): five bars of 44 px. */
+  coarseBars: 5 * 44 + 4 * 2,
+  /** Between the blocks (1em). */
   gap: 16,
   /** The generated text's box without its lines: padding, note and "Read more" on one line (wide), on two (narrow). */
-  generatedFrame: { wide: 58, narrow: 101 },
+  generatedFrame: { wide: 58, narrow: 104 },
   /** Lines of the clamped text (`--svc-review-summary-lines`), each 1.5em tall. */
   lines: 4,
   /** From this width on, the overview and the bars stand side by side. */
-  twoColumns: '34rem',
+  twoColumns: '34em',
+  /** From this width on (750 px at 16 px), the text is a third column beside the bars; the bars set the height. */
+  threeColumns: '47em',
 } as const;
 
-/** The review badge: one line of stars (1rem) and 0.25rem. */
-export const BADGE_HEIGHT = '1.25rem';
+/** The review badge: one line of stars (1em, as tall as the text) and 0.25em. */
+export const BADGE_HEIGHT = '1.25em';
 
 /** The shoppable post's media, when neither the post nor the page gives its aspect ratio (width / height). */
 export const POST_ASPECT = 1;

@@ -8,11 +8,11 @@ const EDGE_MARGIN = 8;
 const inset = (box: Box, by: number): Box => ({ x: box.x + by, y: box.y + by, width: Math.max(0, box.width - 2 * by), height: Math.max(0, box.height - 2 * by) });
 
 /**
- * Where an open card may go, in the viewport's coordinates: the element's box (a DOMRect is
+ * Where an open card may go, in the viewport's coordinates: the media's box (a DOMRect is
  * a box) cut to the viewport, inset by the margin (the element's inset box alone when the
  * two do not meet in a usable area).
  */
-const room = (host: HTMLElement): Box =>
+const room = (host: Element): Box =>
   inset(
     intersect(host.getBoundingClientRect(), new DOMRect(0, 0, document.documentElement.clientWidth, document.documentElement.clientHeight), {
       width: 160 + 2 * EDGE_MARGIN,
@@ -126,7 +126,8 @@ export class CardController implements ReactiveController {
     if (!stage || !button || !card || button.hidden) return;
     // Every box is read before the card is written to: one layout. The cap changes here only
     // when the room did (a resize, say), and then the card's size needs a second one.
-    const area = room(this.host);
+    // The media's box, not the element's: the card never covers the product list.
+    const area = room(stage);
     const stageRect = stage.getBoundingClientRect();
     const spot = button.getBoundingClientRect();
     fit(card, area);

@@ -13,13 +13,13 @@ export const productStyles = css`
     grid-template-columns: auto minmax(0, 1fr);
     gap: 12px;
     align-items: start;
-    width: 18rem;
+    width: 18em;
     padding: 12px;
     border-radius: var(--_card-radius);
     background: var(--_card-background);
     color: var(--_card-color);
     box-shadow: var(--_card-shadow);
-    font-size: 0.875rem;
+    font-size: 0.875em;
     line-height: 1.35;
     text-align: start;
     animation: card-in 0.16s ease-out;
@@ -52,19 +52,18 @@ export const productStyles = css`
     display: inline-flex;
     align-items: center;
     gap: 6px;
-    min-height: 32px;
+    min-height: var(--_control);
     margin-top: 4px;
-    padding: 4px 14px;
+    padding: 0 1em;
     box-sizing: border-box;
-    border-radius: 16px;
+    border-radius: var(--_radius);
     background: var(--_accent);
     color: var(--_accent-contrast);
     font-weight: 600;
-    font-size: 0.8125rem;
     text-decoration: none;
   }
   .card-link:hover {
-    background: color-mix(in srgb, var(--_accent) 85%, #fff);
+    background: color-mix(in srgb, var(--_accent) 85%, var(--_accent-contrast));
   }
   .arrow::before {
     content: '→';
@@ -88,9 +87,20 @@ export const productStyles = css`
     color: var(--_card-muted);
     cursor: pointer;
   }
+  @media (pointer: coarse) {
+    .close {
+      inset-block-start: 0;
+      inset-inline-end: 0;
+      width: 44px;
+      height: 44px;
+    }
+    .card .title {
+      padding-inline-end: 32px;
+    }
+  }
   .close span::before {
     content: '×';
-    font-size: 1.25rem;
+    font-size: 1.25em;
     line-height: 1;
   }
   .close:hover {
@@ -99,7 +109,7 @@ export const productStyles = css`
   a:focus-visible,
   .close:focus-visible,
   .retry:focus-visible {
-    outline: 3px solid var(--_focus);
+    outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
 
@@ -119,7 +129,6 @@ export const productStyles = css`
   }
   .regular-price {
     color: var(--_card-muted);
-    font-size: 0.9em;
   }
 
   /* Thumbnails (card and list). */
@@ -128,9 +137,9 @@ export const productStyles = css`
     flex: none;
     width: 56px;
     height: 56px;
-    border-radius: 8px;
+    border-radius: var(--_radius);
     object-fit: cover;
-    background: color-mix(in srgb, var(--_card-color) 8%, transparent);
+    background: var(--_skeleton);
   }
 
   /* The product list: a row of chips below the media, a column beside it on wide elements. */
@@ -143,7 +152,7 @@ export const productStyles = css`
   }
   .products-heading {
     margin: 0;
-    font-size: 0.75rem;
+    font-size: 0.875em;
     font-weight: 600;
     letter-spacing: 0.06em;
     text-transform: uppercase;
@@ -162,7 +171,7 @@ export const productStyles = css`
   }
   .product {
     flex: 0 0 auto;
-    width: min(15rem, 78%);
+    width: min(17.5em, 78%);
     scroll-snap-align: start;
   }
   .entry {
@@ -172,17 +181,22 @@ export const productStyles = css`
     align-items: center;
     height: 100%;
     padding: 8px;
-    border: 1px solid color-mix(in srgb, var(--_card-color) 14%, transparent);
+    border: 1px solid var(--_line);
     border-radius: var(--_card-radius);
     background: var(--_card-background);
     color: var(--_card-color);
-    font-size: 0.875rem;
+    font-size: 0.875em;
     line-height: 1.35;
     text-decoration: none;
     transition: border-color 0.15s;
   }
   a.entry:hover {
     border-color: color-mix(in srgb, var(--_card-color) 45%, transparent);
+  }
+  /* The open hotspot's product. */
+  .open .entry {
+    border-color: var(--_accent);
+    box-shadow: inset 0 0 0 1px var(--_accent);
   }
   .entry-text {
     display: grid;
@@ -195,7 +209,7 @@ export const productStyles = css`
   .wide .products {
     position: relative;
     /* reserve-sizes.ts's POST.column (test/unit/reserve.test.ts compares). */
-    flex: 0 0 clamp(14rem, 32%, 20rem);
+    flex: 0 0 clamp(280px, 32%, 22em);
   }
   .wide .product-list {
     position: absolute;

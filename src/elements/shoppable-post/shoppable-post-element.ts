@@ -10,7 +10,8 @@ import { queryClientFor } from '../../queries/query-client.js';
 import { StorefrontElement } from '../shared/base.js';
 import { watchFold } from '../shared/fold.js';
 import { cssText } from '../shared/css-text.js';
-import { renderError } from '../shared/states.js';
+import { renderError, renderQuietError } from '../shared/states.js';
+import { sharedTokens } from '../shared/tokens.js';
 import type { Fit } from './media-box.js';
 import { priceNeedsIntl, type ProductUrlMode } from './product-view.js';
 import { styles } from './shoppable-post.styles.js';
@@ -48,7 +49,7 @@ addEnglish(enPosts);
  * @csspart media - The media area (picture or video, hotspots, cards).
  * @csspart hotspot - Each hotspot button.
  * @csspart card - A hotspot's product card.
- * @csspart product - Each entry of the product list.
+ * @csspart product - Each entry of the product list; `product-open` too for the open hotspot's product.
  * @csspart product-list - The list of tagged products.
  * @csspart price - A price (sale and struck-through regular price during a sale).
  * @csspart link - A link to a product page (in a card or the list).
@@ -56,23 +57,25 @@ addEnglish(enPosts);
  * @csspart error - The error state.
  *
  * @cssprop [--svc-shoppable-aspect] - Fixes the media area's aspect ratio (e.g. `1`, `4 / 5`); the media is then fitted by `fit`. Default: the media's own.
- * @cssprop [--svc-shoppable-max-height=none] - Caps the media area's height (the media is then fitted by `fit`).
+ * @cssprop [--svc-shoppable-max-height=100svh] - Caps the media area's height (the media is then fitted by `fit`); by default the window's.
  * @cssprop [--svc-hotspot-size=28px] - Diameter of the visible hotspot dot (its hit area is 16 px larger).
  * @cssprop [--svc-hotspot-color=#fff] - Colour of the dot.
  * @cssprop [--svc-hotspot-center=#111] - Colour of the dot's centre.
- * @cssprop [--svc-card-background=#fff] - Card and list background.
- * @cssprop [--svc-card-color=#1a1a1a] - Card and list text colour.
- * @cssprop [--svc-card-radius=12px] - Card corner radius.
+ * @cssprop [--svc-card-background] - Card and list background; by default an opaque surface of the host's scheme (the opposite of its text colour).
+ * @cssprop [--svc-card-color=currentColor] - Card and list text colour.
+ * @cssprop [--svc-card-radius] - Card corner radius; by default `--svc-radius`.
  * @cssprop [--svc-card-shadow] - Card shadow.
- * @cssprop [--svc-accent=#1a1a1a] - Link buttons and the open hotspot.
- * @cssprop [--svc-accent-contrast=#fff] - Text on the accent colour.
- * @cssprop [--svc-sale-color=#b3261e] - Sale prices.
- * @cssprop [--svc-focus-color=#1a73e8] - Focus rings.
+ * @cssprop [--svc-accent=currentColor] - Link buttons and the open hotspot's product (every element's accent).
+ * @cssprop [--svc-accent-contrast] - Text on the accent colour; by default the surface colour.
+ * @cssprop [--svc-sale-color=currentColor] - Sale prices.
+ * @cssprop [--svc-focus-color=currentColor] - Focus rings (every element's).
  * @cssprop [--svc-font-family=inherit] - Font of the cards and list.
- * @cssprop [--svc-media-radius=8px] - Corner radius of the media.
+ * @cssprop [--svc-media-radius] - Corner radius of the media; by default `--svc-radius`.
+ * @cssprop [--svc-radius=0.125em] - Corners of every element's controls, cards and media.
+ * @cssprop [--svc-control-height=2.5em] - Buttons' height (at least 44 px on a touch screen).
  */
 export class SvcShoppablePost extends StorefrontElement {
-  static override styles = [styles, ...viewStyles];
+  static override styles = [sharedTokens, styles, ...viewStyles];
   static override properties = {
     postId: { attribute: 'post-id' },
     post: { attribute: false },
@@ -178,7 +181,8 @@ export class SvcShoppablePost extends StorefrontElement {
     if (!storefront.ok) return renderError(storefront.error, this.localizer);
     const result = this.query.result;
     if (result?.data !== undefined) return this.renderPost(result.data);
-    if (result?.error) return renderError(result.error, this.localizer, () => void result.refetch());
+    // Nothing drawn while it heals: the loading state's box, empty (nothing below moves).
+    if (result?.error) return html`${renderQuietError(result.error, this.localizer)}<div class="loading failed ${this.hideProducts ? '' : 'listed'}" aria-hidden="true"></div>`;
     return this.renderLoading();
   }
 

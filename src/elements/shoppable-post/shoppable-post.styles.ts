@@ -6,17 +6,16 @@ export const styles = css`
     --_hotspot-size: var(--svc-hotspot-size, 28px);
     --_hotspot-color: var(--svc-hotspot-color, #fff);
     --_hotspot-center: var(--svc-hotspot-center, #111);
-    --_card-background: var(--svc-card-background, #fff);
-    --_card-color: var(--svc-card-color, #1a1a1a);
-    --_card-muted: color-mix(in srgb, var(--_card-color) 72%, var(--_card-background));
-    --_card-radius: var(--svc-card-radius, 12px);
+    /* The card and the list's entries: the host's text on a surface of its scheme (tokens.ts). */
+    --_card-background: var(--svc-card-background, var(--_surface));
+    --_card-color: var(--svc-card-color, currentColor);
+    --_card-muted: color-mix(in srgb, var(--_card-color) 80%, transparent);
+    --_card-radius: var(--svc-card-radius, var(--_radius));
     --_card-shadow: var(--svc-card-shadow, 0 12px 32px rgb(0 0 0 / 0.18), 0 2px 6px rgb(0 0 0 / 0.12));
-    --_accent: var(--svc-accent, #1a1a1a);
-    --_accent-contrast: var(--svc-accent-contrast, #fff);
-    --_sale: var(--svc-sale-color, #b3261e);
-    --_focus: var(--svc-focus-color, #1a73e8);
+    --_accent-contrast: var(--svc-accent-contrast, var(--_surface));
+    --_sale: var(--svc-sale-color, currentColor);
     --_font: var(--svc-font-family, inherit);
-    --_media-radius: var(--svc-media-radius, 8px);
+    --_media-radius: var(--svc-media-radius, var(--_radius));
     --_hit: calc(var(--_hotspot-size) + 16px);
 
     display: block;
@@ -24,6 +23,7 @@ export const styles = css`
     font-family: var(--_font);
     color: var(--_card-color);
     overflow-wrap: anywhere;
+    line-height: 1.35;
     /* A hotspot at the media's edge is drawn inside it, but its pulse and focus ring reach a little beyond: show them, never make the page scroll. */
     overflow: clip;
     overflow-clip-margin: calc(var(--_hit) / 2);
@@ -42,12 +42,16 @@ export const styles = css`
     white-space: nowrap;
   }
 
-  /* States. */
+  /* States: the loading skeleton (the media's box; the list's place is held beside or below it), and a failure's box, empty. */
   .loading {
+    position: relative;
     aspect-ratio: var(--svc-shoppable-aspect, var(--_media-aspect, 1));
-    max-height: var(--svc-shoppable-max-height, none);
+    max-height: var(--svc-shoppable-max-height, 100svh);
     border-radius: var(--_media-radius);
-    background: color-mix(in srgb, var(--_card-color) 8%, transparent);
+    background: var(--_skeleton);
+  }
+  .loading.failed {
+    background: none;
   }
   /*
    * With a product list: its place too, as the reservation stylesheet holds it, below the
@@ -56,7 +60,7 @@ export const styles = css`
    * bytes in the built template); test/unit/reserve.test.ts compares.
    */
   .listed {
-    width: calc(100% - clamp(0px, (100% - 639.5px) * 1000, 20px + clamp(14rem, 32%, 20rem)));
+    width: calc(100% - clamp(0px, (100% - 639.5px) * 1000, 20px + clamp(280px, 32%, 22em)));
     margin-bottom: clamp(0px, (639.5px - 100%) * 1000, 120px);
   }
   .error {
@@ -69,10 +73,10 @@ export const styles = css`
     background: color-mix(in srgb, var(--_card-color) 6%, transparent);
   }
   .retry {
-    min-height: 32px;
-    padding: 0 14px;
+    min-height: var(--_control);
+    padding: 0 1em;
     border: 1px solid currentColor;
-    border-radius: 999px;
+    border-radius: var(--_radius);
     background: transparent;
     color: inherit;
     font: inherit;

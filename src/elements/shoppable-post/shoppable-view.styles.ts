@@ -22,14 +22,15 @@ const postStyles = css`
     min-width: 0;
     min-height: 0;
     aspect-ratio: var(--svc-shoppable-aspect, var(--_media-aspect, 1));
-    max-height: var(--svc-shoppable-max-height, none);
+    /* Never taller than the window (reserve.ts holds the same). */
+    max-height: var(--svc-shoppable-max-height, 100svh);
   }
   .clip {
     position: absolute;
     inset: 0;
     overflow: hidden;
     border-radius: var(--_media-radius);
-    background: color-mix(in srgb, var(--_card-color) 8%, transparent);
+    background: var(--_skeleton);
   }
   .placeholder {
     position: absolute;

@@ -212,7 +212,9 @@ export class ShoppableView {
         ${order.map((index) => {
           const product = post.taggedProducts[index]!.product;
           const href = productHref(product, this.host.productUrl);
-          return html`<li part="product" class="product" @pointerenter=${highlight(index)} @pointerleave=${highlight(undefined)} @focusin=${highlight(index)} @focusout=${highlight(undefined)}>
+          // The open hotspot's product stands out in the list too.
+          const open = this.card.open === index;
+          return html`<li part=${open ? 'product product-open' : 'product'} class=${open ? 'product open' : 'product'} @pointerenter=${highlight(index)} @pointerleave=${highlight(undefined)} @focusin=${highlight(index)} @focusout=${highlight(undefined)}>
             ${renderListEntry({ product, href, localizer, onSelect: (event) => this.select(event, product, post) })}
           </li>`;
         })}

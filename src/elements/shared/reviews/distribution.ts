@@ -73,7 +73,8 @@ export const overviewStyles = css`
   .overview {
     display: flex;
     align-items: center;
-    gap: 0.75rem;
+    gap: 0.75em;
+    line-height: 1.25;
   }
   .average {
     font-size: var(--_average-size);
@@ -86,7 +87,7 @@ export const overviewStyles = css`
     display: flex;
     flex-direction: column;
     align-items: flex-start;
-    gap: 0.25rem;
+    gap: 0.25em;
   }
   .count {
     color: var(--_muted);
@@ -101,9 +102,9 @@ export const distributionStyles = css`
     padding: 0;
     display: grid;
     /* Rows share their columns (subgrid), so the tracks line up whatever the counts' widths. */
-    grid-template-columns: auto minmax(3rem, 1fr) auto;
-    column-gap: 0.625rem;
-    row-gap: 0.125rem;
+    grid-template-columns: auto minmax(3em, 1fr) auto;
+    column-gap: 0.625em;
+    row-gap: 2px;
     min-inline-size: 0;
   }
   .bar-row {
@@ -114,10 +115,17 @@ export const distributionStyles = css`
     align-items: center;
     box-sizing: border-box;
     min-block-size: 28px;
-    padding: 0.125rem 0.5rem;
+    padding: 0 0.5em;
     border: 1px solid transparent;
     border-radius: var(--_radius);
     font-size: 0.875em;
+    line-height: 1.25;
+  }
+  /* A finger's target (reserve-sizes.ts: SUMMARY.coarseBars). */
+  @media (pointer: coarse) {
+    .bar-row {
+      min-block-size: 44px;
+    }
   }
   .bar-row:hover {
     background: var(--_hover);
@@ -170,8 +178,8 @@ export const distributionStyles = css`
   .bar-track {
     position: relative;
     display: block;
-    block-size: 0.5rem;
-    border-radius: 999px;
+    block-size: 0.5em;
+    border-radius: var(--_radius);
     background: var(--_track);
     overflow: hidden;
   }

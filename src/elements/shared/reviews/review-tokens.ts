@@ -1,36 +1,26 @@
 import { css } from 'lit';
 
 /**
- * Public custom properties (declared on `:host` with their defaults) map to private
- * `--_*` variables, which are all the rules below read. `reviewTokens` is shared by
- * `<svc-review-summary>` and `<svc-reviews>`, so both elements take the same properties.
+ * Public custom properties (read with their defaults, never declared: set on the element or
+ * on any ancestor, they win) map to private `--_*` variables, which are all the rules below
+ * read. The defaults come from the host's text colour and size (sharedTokens, tokens.ts).
+ * `reviewTokens` is shared by `<svc-review-summary>` and `<svc-reviews>`.
  */
 export const reviewTokens = css`
   :host {
-    --svc-star-color: #c7860a;
-    --svc-star-empty-color: transparent;
-    --svc-star-size: 1.25rem;
-    --svc-review-muted-color: #5b5f66;
-    --svc-review-line-color: #e4e1db;
-    --svc-review-track-color: #ece8e1;
-    --svc-review-selected-color: #fbf3e2;
-    --svc-review-focus-color: #1d4ed8;
-    --svc-review-radius: 6px;
-    --svc-review-average-size: 2.75rem;
-
-    --_star-color: var(--svc-star-color);
-    --_star-empty: var(--svc-star-empty-color);
-    --_star-size: var(--svc-star-size);
-    --_muted: var(--svc-review-muted-color);
-    --_muted-line: var(--svc-review-line-color);
-    --_line: var(--svc-review-line-color);
-    --_track: var(--svc-review-track-color);
-    --_selected-bg: var(--svc-review-selected-color);
-    --_selected-line: var(--svc-star-color);
+    --_star-color: var(--svc-star-color, #c7860a);
+    --_star-empty: var(--svc-star-empty-color, transparent);
+    --_star-size: var(--svc-star-size, 1.25em);
+    --_muted: var(--svc-review-muted-color, color-mix(in srgb, currentColor 80%, transparent));
+    --_line: var(--svc-review-line-color, color-mix(in srgb, currentColor 18%, transparent));
+    --_muted-line: var(--_line);
+    --_track: var(--svc-review-track-color, color-mix(in srgb, currentColor 12%, transparent));
+    --_selected-bg: var(--svc-review-selected-color, color-mix(in srgb, currentColor 6%, transparent));
+    --_selected-line: var(--_star-color);
     --_hover: color-mix(in srgb, currentColor 6%, transparent);
-    --_focus: var(--svc-review-focus-color);
-    --_radius: var(--svc-review-radius);
-    --_average-size: var(--svc-review-average-size);
+    --_focus: var(--svc-review-focus-color, var(--svc-focus-color, currentColor));
+    --_radius: var(--svc-review-radius, var(--svc-radius, 0.125em));
+    --_average-size: var(--svc-review-average-size, 2.75em);
   }
   :host([hidden]) {
     display: none !important;
@@ -72,17 +62,30 @@ export const reviewTokens = css`
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: 0.5rem;
-    font-size: 0.875em;
+    gap: 0.25em 0.75em;
+    color: var(--_muted);
   }
   .retry {
-    min-block-size: 28px;
-    padding: 0.25rem 0.75rem;
+    min-block-size: var(--_control);
+    padding: 0 1em;
     border: 1px solid currentColor;
     border-radius: var(--_radius);
     background: none;
     color: inherit;
     font: inherit;
     cursor: pointer;
+  }
+  .retry.link-button {
+    min-block-size: 24px;
+    padding: 0;
+    border: 0;
+  }
+  @media (pointer: coarse) {
+    .link-button {
+      min-block-size: 24px;
+    }
+    .retry.link-button {
+      min-block-size: 44px;
+    }
   }
 `;
