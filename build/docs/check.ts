@@ -9,7 +9,6 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { PAGES_FROM_OTHER_BRANCHES } from './pending.ts';
 import { headingIds } from './slug.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -26,7 +25,6 @@ const files = [
 ].sort();
 
 const problems: string[] = [];
-const pending = new Set<string>();
 const pageText = (file: string) => readFileSync(join(root, file), 'utf8');
 /** A page's text without its code blocks (whose `[x](y)` is code, not a link). */
 const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '');
@@ -38,8 +36,7 @@ for (const file of files) {
     const [path, fragment] = target!.split('#') as [string, string | undefined];
     const linked = path === '' ? file : relative(root, resolve(root, dirname(file), path));
     if (!existsSync(join(root, linked))) {
-      if (PAGES_FROM_OTHER_BRANCHES.includes(linked)) pending.add(linked);
-      else problems.push(`${file}: ${target} leads nowhere`);
+      problems.push(`${file}: ${target} leads nowhere`);
       continue;
     }
     if (fragment && linked.endsWith('.md') && !headingIds(pageText(linked)).has(fragment)) problems.push(`${file}: ${target} names no heading of ${linked}`);
@@ -63,7 +60,6 @@ for (const file of files) {
 const lines = pageText('README.md').split('\n').length;
 if (lines > 200) problems.push(`README.md has ${lines} lines: the front page stays within 200`);
 
-if (pending.size > 0) console.log(`  (linked, brought by other branches: ${[...pending].join(', ')})`);
 if (problems.length > 0) {
   console.error(`The docs have ${problems.length} problems:\n  ${problems.join('\n  ')}`);
   process.exit(1);
