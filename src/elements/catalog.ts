@@ -12,10 +12,11 @@
 export const ELEMENTS = [
   /** No UI: settings for the elements inside it. */
   { tag: 'svc-storefront', react: 'Storefront', load: 'eager' },
-  { tag: 'svc-post-gallery', react: 'PostGallery', load: 'eager' },
-  { tag: 'svc-shoppable-post', react: 'ShoppablePost', load: 'eager' },
-  { tag: 'svc-review-summary', react: 'ReviewSummary', load: 'eager' },
-  { tag: 'svc-reviews', react: 'Reviews', load: 'eager' },
+  { tag: 'svc-post-gallery', react: 'PostGallery', load: 'near' },
+  { tag: 'svc-shoppable-post', react: 'ShoppablePost', load: 'near' },
+  /** A badge (`variant="badge"`) loads it at once; a full summary once near. */
+  { tag: 'svc-review-summary', react: 'ReviewSummary', load: 'near' },
+  { tag: 'svc-reviews', react: 'Reviews', load: 'near' },
   /** Invisible (JSON-LD in `<head>`): the loader imports it when the page is idle. */
   { tag: 'svc-rich-snippet', react: 'RichSnippet', load: 'idle' },
 ] as const satisfies readonly ElementEntry[];
@@ -27,9 +28,11 @@ export interface ElementEntry {
   readonly react: string;
   /**
    * When the script tag's loader imports the element's module once one is in the page:
-   * `eager` at once, `idle` when the main thread is idle (nothing on screen waits for it).
+   * `eager` at once, `near` once one of them comes near the viewport (a screen and a
+   * half away; a review badge at once), `idle` when the main thread is idle (nothing on
+   * screen waits for it). Nothing of an element below the fold runs while the page loads.
    */
-  readonly load: 'eager' | 'idle';
+  readonly load: 'eager' | 'near' | 'idle';
 }
 
 export type ElementTag = (typeof ELEMENTS)[number]['tag'];
