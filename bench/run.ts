@@ -27,7 +27,8 @@
  *
  * The gallery bench (bench/gallery-cls.ts) runs after this one in `npm run bench`.
  * Options: `--runs N` (Playwright loads per page, default 3), `--lighthouse-runs N`
- * (default 5, 0 skips Lighthouse), `--only shop|product` (Lighthouse on one page), `--no-build` (measure dist/cdn as it is), `--strict`
+ * (default 5, 0 skips Lighthouse), `--only shop|product` (Lighthouse on one page), `--cdn <folder>`
+ * (another build's dist/cdn, copied aside), `--no-build` (measure dist/cdn as it is), `--strict`
  * (exit 1 when a resource was requested twice). Results also go to bench-results/bench.json, Lighthouse reports to .lighthouse/.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,7 +52,9 @@ const LIGHTHOUSE_RUNS = numberOption('--lighthouse-runs', 5);
 /** `--only shop` or `--only product`: Lighthouse on that page alone (while iterating). */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const STRICT = process.argv.includes('--strict');
-const BUILD = !process.argv.includes('--no-build');
+/** `--cdn <folder>`: measure another build's dist/cdn, copied aside (implies --no-build). */
+const CDN_DIR = process.argv.includes('--cdn') ? process.argv[process.argv.indexOf('--cdn') + 1] : undefined;
+const BUILD = !process.argv.includes('--no-build') && CDN_DIR === undefined;
 
 const log = (text = '') => console.log(text);
 const notes: string[] = [];
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
   if (BUILD) {
     const { stale } = await buildBundles(out);
     if (stale.length) notes.push(`dist/cdn holds file(s) this build did not write (left from an earlier build; not served, not counted): ${stale.join(', ')}`);
-  } else copyBuilt(out);
+  } else copyBuilt(out, CDN_DIR);
   const sizes = bundleSizes(out);
 
   // Servers: the emulator and the site, each on a free port.
