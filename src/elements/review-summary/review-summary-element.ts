@@ -22,6 +22,9 @@ import { reviewSummaryStyles } from './review-summary.styles.js';
  */
 const fullSummaryPart = onDemand(() => import('./full-summary.js'), "could not load the full review summary's part.");
 
+/** Full summaries near the viewport when their tag was defined: their part came first, and their first render shows its reserve (before pacing's observer has seen them). */
+const nearWhenDefined = new WeakSet<Element>();
+
 /** What the element renders from: a read's data, or its error and a retry. */
 interface SummaryResult {
   data?: ReviewSummary | ProductRating | undefined;
@@ -103,7 +106,9 @@ export class SvcReviewSummary extends StorefrontElement {
    */
   static override firstRenderNeeds(element: Element): Promise<unknown> | undefined {
     const strings = super.firstRenderNeeds(element);
-    return element.getAttribute('variant') === 'badge' || !nearNow(element) ? strings : Promise.all([strings, fullSummaryPart()]);
+    if (element.getAttribute('variant') === 'badge' || !nearNow(element)) return strings;
+    nearWhenDefined.add(element);
+    return Promise.all([strings, fullSummaryPart()]);
   }
 
   private readonly setHidden = hostVisibility(this);
@@ -169,7 +174,7 @@ export class SvcReviewSummary extends StorefrontElement {
    * the page too, which reads nothing until a shopper comes near.
    */
   protected override partsLoading(): Promise<unknown> | undefined {
-    return this.storefront.ok && this.target && !this.readsRating && this.pacing.near ? this.fullSummaryPart.loading() : undefined;
+    return this.storefront.ok && this.target && !this.readsRating && (this.pacing.near || nearWhenDefined.has(this)) ? this.fullSummaryPart.loading() : undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
