@@ -202,15 +202,12 @@ export class SvcPostGallery extends StorefrontElement {
    * that the tap after it rarely waits for the chunk. Not in idle time: on a shop's page
    * that time is the page's own, and a gallery no one touches never loads it.
    */
-  private readonly prepareLightbox = (): void => {
-    for (const type of INTENT) this.removeEventListener(type, this.prepareLightbox);
-    // A failure is the first tap's to report (it imports the chunk again).
-    import('./svc-post-lightbox.js').catch(() => undefined);
-  };
+  private readonly prepareLightbox = () => void import('./svc-post-lightbox.js').catch(() => undefined);
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.lightboxLoaded) for (const type of INTENT) this.addEventListener(type, this.prepareLightbox, { passive: true });
+    // A failure is the first tap's to report (it imports the chunk again).
+    for (const type of INTENT) this.addEventListener(type, this.prepareLightbox, { once: true, passive: true });
   }
 
   private readonly openTile = async (index: number, tile: HTMLElement) => {

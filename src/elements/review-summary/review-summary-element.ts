@@ -7,7 +7,7 @@ import { StorefrontElement } from '../shared/base.js';
 import { ModuleSlot, onDemand } from '../shared/on-demand.js';
 import { renderError } from '../shared/states.js';
 import { hostVisibility } from '../shared/host-visibility.js';
-import { nearNow } from '../shared/render-pacing.js';
+import { NEAR } from '../shared/render-pacing.js';
 import { pickOption } from '../shared/options.js';
 import { isSilentFailure, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
 import { renderStars, renderStarsPlaceholder } from '../shared/reviews/stars.js';
@@ -106,7 +106,8 @@ export class SvcReviewSummary extends StorefrontElement {
    */
   static override firstRenderNeeds(element: Element): Promise<unknown> | undefined {
     const strings = super.firstRenderNeeds(element);
-    if (element.getAttribute('variant') === 'badge' || !nearNow(element)) return strings;
+    // Near the viewport as the tag is defined (as pacing's observer will say): a read of its box, once.
+    if (element.getAttribute('variant') === 'badge' || element.getBoundingClientRect().top > (1 + NEAR) * innerHeight) return strings;
     nearWhenDefined.add(element);
     return Promise.all([strings, fullSummaryPart()]);
   }

@@ -9,15 +9,6 @@ import { nextTask, timeSlice } from '../../shared/time-slice.js';
 export const NEAR = 1.5;
 const NEAR_MARGIN = `${NEAR * 100}% 0px`;
 
-/**
- * Whether `element` is near the viewport now (as the observer below would say): a read of
- * its box, for the moment its tag is defined, when what its first render waits for is decided.
- */
-export function nearNow(element: Element): boolean {
-  const box = element.getBoundingClientRect();
-  return box.bottom >= -NEAR * innerHeight && box.top <= (1 + NEAR) * innerHeight;
-}
-
 /** True while `customElements.define` upgrades the elements already in the page. */
 let upgrading = false;
 
