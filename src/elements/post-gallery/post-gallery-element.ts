@@ -28,8 +28,13 @@ import { tileStyles } from './tile.styles.js';
 import { addEnglish } from '../../i18n/en.js';
 import { enPosts } from '../../i18n/en-posts.js';
 
-/** What shows intent to open a post: a pointer coming over the gallery (mouse), a finger on it, focus in it. */
-const INTENT = ['pointerover', 'pointerdown', 'focusin'] as const;
+/**
+ * What shows intent to open a post: a pointer coming over the gallery (a mouse, or a
+ * finger touching it: `pointerover` comes before `pointerdown`), focus in it, and the
+ * gallery coming into view (half of it: `svc-widget-view`), which on a touch screen is
+ * the only sign before the tap itself.
+ */
+const INTENT = ['pointerover', 'focusin', 'svc-widget-view'];
 
 // English strings come with the code that shows them (see en.ts).
 addEnglish(enPosts);
@@ -197,10 +202,10 @@ export class SvcPostGallery extends StorefrontElement {
   }
 
   /**
-   * Fetches the lightbox's chunk when a shopper shows intent: a pointer over the gallery
-   * (a mouse coming to a tile, a finger touching it, also to scroll), or focus in it, so
-   * that the tap after it rarely waits for the chunk. Not in idle time: on a shop's page
-   * that time is the page's own, and a gallery no one touches never loads it.
+   * Fetches the lightbox's chunk when a shopper shows intent (`INTENT`: the gallery in
+   * view, a pointer over it, a finger on it, focus in it), so that the tap after it rarely
+   * waits for the chunk. Not in idle time once the gallery has rendered: on a shop's page
+   * that time is the page's own, and a gallery no one comes to never loads it.
    */
   private readonly prepareLightbox = () => void import('./svc-post-lightbox.js').catch(() => undefined);
 
