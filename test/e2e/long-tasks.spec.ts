@@ -18,8 +18,8 @@ import { e2eEnv } from './env.ts';
  * Robust on a busy machine: from a Chromium trace, each main-thread task's thread time
  * (the CPU it used, slowed 4×, without the time it waited for a core), and only the tasks
  * that ran the widgets' own scripts (by the scripts' URL: the CDN's origin). A machine
- * busy with other work still makes some tasks longer: a second load is the verdict
- * when the first has one over the limit (a task the code makes long is long in both).
+ * busy with other work still makes some tasks longer: up to three loads, the first
+ * clean one passes (a task the code makes long is long in every load).
  */
 const CDN_ROOT = fileURLToPath(new URL('../../dist/cdn/', import.meta.url));
 const LIMIT_MS = 50;
@@ -95,7 +95,7 @@ test.describe('long tasks on a shop-like product page', () => {
     test.setTimeout(120_000);
     const describe = (t: Task) => `@${t.at} ms: ${t.ms.toFixed(0)} ms thread time (${t.wall.toFixed(0)} ms wall) ${t.scripts.join(', ')}`;
     const loads: string[][] = [];
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
       const { tasks, before, far } = await load(browser, site, cdn);
       expect(tasks.length, "the trace holds the widgets' tasks").toBeGreaterThan(3);
       // At 412×823 the gallery and the review list are further down than that; their code (and the lightbox's) waits for the shopper.
