@@ -32,19 +32,27 @@ interface Task {
   scripts: string[];
 }
 
-/** The main thread's tasks that ran a script from `origin`, with their thread time (ms). */
+/**
+ * The main thread's tasks that ran a script from `origin`, with their thread time (ms). A
+ * task that parses the page (the deferred script tag can run in it) counts only the
+ * widgets' own script in it: the rest is the page's HTML.
+ */
 function widgetTasks(events: readonly TraceEvent[], origin: string, url: string): Task[] {
   const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url).at(-1);
   if (!navigation) throw new Error('no navigation in the trace');
   const onMain = (e: TraceEvent) => e.pid === navigation.pid && e.tid === navigation.tid;
-  const scripts = events.filter((e) => onMain(e) && e.ph === 'X' && /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.compileModule|TimerFire|EventDispatch)$/.test(e.name));
   const urlOf = (e: TraceEvent) => e.args?.data?.url ?? (e.args as { fileName?: string } | undefined)?.fileName ?? '';
+  const scripts = events.filter((e) => onMain(e) && e.ph === 'X' && /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.compileModule|TimerFire|EventDispatch)$/.test(e.name) && urlOf(e).startsWith(origin));
+  const parsing = events.filter((e) => onMain(e) && e.ph === 'X' && (e.name === 'ParseHTML' || e.name === 'DocumentLoader::CommitNavigation'));
+  const within = (task: TraceEvent) => (e: TraceEvent) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0);
   return events
     .filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && e.ts >= navigation.ts)
     .map((task) => {
-      const end = task.ts + (task.dur ?? 0);
-      const inside = scripts.filter((e) => e.ts >= task.ts && e.ts < end).map(urlOf).filter((u) => u.startsWith(origin));
-      return { at: Math.round((task.ts - navigation.ts) / 1000), ms: (task.tdur ?? task.dur ?? 0) / 1000, wall: (task.dur ?? 0) / 1000, scripts: [...new Set(inside.map((u) => new URL(u).pathname))] };
+      const inside = scripts.filter(within(task));
+      // The outermost of the widgets' script events, when the task is the page's parsing.
+      const own = inside.filter((e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0)));
+      const ms = parsing.some(within(task)) ? own.reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) : (task.tdur ?? task.dur ?? 0);
+      return { at: Math.round((task.ts - navigation.ts) / 1000), ms: ms / 1000, wall: (task.dur ?? 0) / 1000, scripts: [...new Set(inside.map((e) => new URL(urlOf(e)).pathname))] };
     })
     .filter((task) => task.scripts.length > 0);
 }
