@@ -16,7 +16,12 @@ export const ELEMENTS = [
   { tag: 'svc-shoppable-post', react: 'ShoppablePost', load: 'near' },
   /** A badge (`variant="badge"`) loads it at once; a full summary once near. */
   { tag: 'svc-review-summary', react: 'ReviewSummary', load: 'near' },
-  { tag: 'svc-reviews', react: 'Reviews', load: 'near' },
+  /**
+   * At once still (its content waits until near, render-pacing.ts): loaded only once near,
+   * it read its page in view after a jump to it (a link to `#reviews`) and grew past its
+   * reserved height, pushing what is below (0.24 on the Shopify product page).
+   */
+  { tag: 'svc-reviews', react: 'Reviews', load: 'eager' },
   /** Invisible (JSON-LD in `<head>`): the loader imports it when the page is idle. */
   { tag: 'svc-rich-snippet', react: 'RichSnippet', load: 'idle' },
 ] as const satisfies readonly ElementEntry[];
