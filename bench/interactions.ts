@@ -2,8 +2,8 @@
  * `npm run bench:interactions`: how fast the widgets answer a shopper's taps on a phone.
  *
  * Builds the script tag (`npm run build:cdn`; `--no-build` serves dist/cdn as it is),
- * serves the bench's theme-like product page (`--page product`: the product page that
- * reserves space) as `npm run bench` does, and in Chromium at 390×844 with touch and the
+ * serves the bench's shop-like product page and then its product page (`--page shop`,
+ * `--page product`, or `--page theme`, the product page reserving nothing) as `npm run bench` does, and in Chromium at 390×844 with touch and the
  * CPU slowed 4× (`Emulation.setCPUThrottlingRate`, as Lighthouse's phone; `--cpu N`)
  * does what a new shopper does, in a fresh browser context each run (nothing cached):
  * scrolls to the gallery, opens a post in the lightbox, goes to the next post, closes
@@ -38,7 +38,7 @@ import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
 import { testKey } from '../test/support/emulator-control.ts';
 import { buildBundles, copyBuilt } from './lib/build.ts';
 import { heroJpeg } from './lib/hero.ts';
-import { productPage, productPageTheme } from './lib/pages.ts';
+import { productPage, productPageTheme, shopPage } from './lib/pages.ts';
 import { median, ms, table } from './lib/print.ts';
 import { samplesOf, selfTimes, sourceNamer } from './lib/samples.ts';
 import { startSite } from './lib/server.ts';
@@ -50,7 +50,8 @@ const arg = (name: string, fallback: string) => {
 };
 const RUNS = Math.max(1, Number(arg('--runs', '5')) || 5);
 const SLOWDOWN = Number(arg('--cpu', '4')) || 4;
-const PAGE = arg('--page', 'theme');
+/** `--page shop,product`: the pages measured, each in turn (shop: the shop-like page; product: the product page that reserves space; theme: the product page reserving nothing, its full summary above the fold). */
+const PAGES = arg('--page', 'shop,product').split(',');
 const BUILD = !process.argv.includes('--no-build');
 const TRACE = process.argv.includes('--trace');
 /** `--against <folder>`: another build's dist/cdn, run in turns with this one (the machine's load then weighs on both alike). */
@@ -288,7 +289,7 @@ function printTrace(events: TraceEvent[], thread: Thread, marks: Interaction[], 
 }
 
 /** The bench's pages, reading `apiBase`, with the script tag from a "CDN" serving `root`. */
-async function serve(root: string, apiBase: string) {
+async function serve(root: string, apiBase: string, which: string) {
   const cdn = await startSite({ root, pages: () => undefined, files: {} });
   const site = await startSite({
     root,
@@ -296,7 +297,7 @@ async function serve(root: string, apiBase: string) {
     pages: (path, query) => {
       const key = query.get('key') ?? 'svc_pk_demo';
       if (path !== '/') return undefined;
-      return PAGE === 'product' ? productPage(apiBase, key, cdn.origin) : productPageTheme(apiBase, key, cdn.origin);
+      return which === 'product' ? productPage(apiBase, key, cdn.origin) : which === 'theme' ? productPageTheme(apiBase, key, cdn.origin) : shopPage(apiBase, key, cdn.origin);
     },
   });
   return { url: (key: string) => `${site.origin}/?key=${encodeURIComponent(key)}`, close: () => Promise.all([site.close(), cdn.close()]) };
@@ -323,30 +324,38 @@ try {
   if (BUILD) await buildBundles(out);
   else copyBuilt(out);
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
-  const current = await serve(out, emulator.url);
-  const other = AGAINST ? await serve(AGAINST, emulator.url) : undefined;
   const executablePath = chromiumExecutable();
   const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
+  const results: Record<string, unknown> = {};
   try {
-    const loadBefore = loadavg()[0]!;
-    console.log(`npm run bench:interactions: Chromium ${browser.version()}, ${PAGE === 'product' ? 'product' : 'theme-like product'} page, ${VIEWPORT.width}×${VIEWPORT.height} with touch, CPU ×${SLOWDOWN}, ${RUNS} run(s)${other ? ` each of this build and of ${AGAINST}, taking turns` : ''}; ${cpus().length} cores, load average ${loadBefore.toFixed(1)}`);
-    const runs: Run[] = [];
-    const against: Run[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const trace = TRACE && i === RUNS - 1 ? sourceNamer(join('dist', 'cdn')) : undefined;
-      runs.push(await oneRun(browser, current.url(await testKey(emulator.url, `bench_interactions_${i}`)), trace));
-      if (other) against.push(await oneRun(browser, other.url(await testKey(emulator.url, `bench_interactions_against_${i}`))));
+    for (const PAGE of PAGES) {
+      const current = await serve(out, emulator.url, PAGE);
+      const other = AGAINST ? await serve(AGAINST, emulator.url, PAGE) : undefined;
+      try {
+        const loadBefore = loadavg()[0]!;
+        const label = PAGE === 'product' ? 'product' : PAGE === 'theme' ? 'theme-like product' : 'shop-like product';
+        console.log(`\nnpm run bench:interactions: Chromium ${browser.version()}, ${label} page, ${VIEWPORT.width}×${VIEWPORT.height} with touch, CPU ×${SLOWDOWN}, ${RUNS} run(s)${other ? ` each of this build and of ${AGAINST}, taking turns` : ''}; ${cpus().length} cores, load average ${loadBefore.toFixed(1)}`);
+        const runs: Run[] = [];
+        const against: Run[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const trace = TRACE && i === RUNS - 1 ? sourceNamer(join('dist', 'cdn')) : undefined;
+          runs.push(await oneRun(browser, current.url(await testKey(emulator.url, `bench_interactions_${PAGE}_${i}`)), trace));
+          if (other) against.push(await oneRun(browser, other.url(await testKey(emulator.url, `bench_interactions_against_${PAGE}_${i}`))));
+        }
+        const loadAfter = loadavg()[0]!;
+        if (other) console.log(`\n${AGAINST}:\n${report(against)}\n\nthis build:`);
+        console.log(report(runs));
+        console.log(`(Event Timing durations, rounded by the browser to 8 ms; none reported under 16 ms. Load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.)`);
+        results[PAGE] = { load: [loadBefore, loadAfter], runs, against: other ? { build: AGAINST, runs: against } : undefined };
+      } finally {
+        await current.close();
+        await other?.close();
+      }
     }
-    const loadAfter = loadavg()[0]!;
-    if (other) console.log(`\n${AGAINST}:\n${report(against)}\n\nthis build:`);
-    console.log(report(runs));
-    console.log(`(Event Timing durations, rounded by the browser to 8 ms; none reported under 16 ms. Load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.)`);
     mkdirSync('bench-results', { recursive: true });
-    writeFileSync('bench-results/interactions.json', JSON.stringify({ cpu: SLOWDOWN, page: PAGE, viewport: VIEWPORT, load: [loadBefore, loadAfter], runs, against: other ? { build: AGAINST, runs: against } : undefined }, null, 2));
+    writeFileSync('bench-results/interactions.json', JSON.stringify({ cpu: SLOWDOWN, viewport: VIEWPORT, pages: results }, null, 2));
   } finally {
     await browser.close();
-    await current.close();
-    await other?.close();
     await emulator.close();
   }
 } finally {

@@ -21,7 +21,7 @@ const ID = 'virtual:element-modules';
 /**
  * What the loader needs: the shared chunks, each named once (paths relative to the modules'
  * folder), and for each tag the chunks its module imports, transitively, as indexes into
- * that list; an idle element's list starts with `-1`. The tag names its module
+ * that list; an idle element's list starts with `-1`, one loaded once near with `-2`. The tag names its module
  * (`svc-post-gallery` → `svc-post-gallery.js`). Naming each chunk once keeps the loader's
  * size from moving with the chunks' hashes.
  */
@@ -48,7 +48,7 @@ export function elementModules(manifestPath: string): { chunks: string[]; elemen
       if (!entry) throw new Error(`${manifestPath} has no module for <${tag}> (${key}).`);
       if (entry.file !== `${tag}.js`) throw new Error(`${manifestPath}: <${tag}>'s module is ${entry.file}, not ${tag}.js, which the loader asks for.`);
       const needs = [...chunksOf(key)].map((chunk) => indexOf(manifest[chunk]!.file));
-      return [tag, load === 'idle' ? [-1, ...needs] : needs];
+      return [tag, load === 'idle' ? [-1, ...needs] : load === 'near' ? [-2, ...needs] : needs];
     }),
   );
   return { chunks, elements };

@@ -39,10 +39,10 @@ export async function buildBundles(out: string, script = 'build:cdn'): Promise<{
   return { stale };
 }
 
-/** Uses dist/cdn as it is (`--no-build`). */
-export function copyBuilt(out: string): void {
-  if (!existsSync(join('dist', 'cdn', 'storefront-widgets.js'))) throw new Error('dist/cdn is missing: run `npm run build:cdn` or leave out --no-build');
-  cpSync(join('dist', 'cdn'), out, { recursive: true, filter: (path) => !path.endsWith('.map') });
+/** Uses dist/cdn as it is (`--no-build`), or another build's copy of it (`from`). */
+export function copyBuilt(out: string, from = join('dist', 'cdn')): void {
+  if (!existsSync(join(from, 'storefront-widgets.js'))) throw new Error(`${from} is missing: run \`npm run build:cdn\` or leave out --no-build`);
+  cpSync(from, out, { recursive: true, filter: (path) => !path.endsWith('.map') });
 }
 
 export interface FileSize {

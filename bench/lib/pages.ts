@@ -8,6 +8,8 @@ import { escapeAttribute } from '../../src/ssr/fragment.ts';
  * so that the page without widgets is the same markup with those parts cut out.
  */
 const PRODUCT_TEMPLATE = readFileSync(new URL('../pages/product.html', import.meta.url), 'utf8');
+/** The shop-like page (`shop.html`): the elements in a theme's order, the badge alone in the first viewport, nothing reserved. */
+const SHOP_TEMPLATE = readFileSync(new URL('../pages/shop.html', import.meta.url), 'utf8');
 
 const WIDGETS = /<!--w-->[\s\S]*?<!--\/w-->/g;
 const MARKERS = /<!--\/?w-->/g;
@@ -49,11 +51,23 @@ export async function serverRenderedProductPage(checkout: string, apiBase: strin
 }
 
 /** The same page without the widgets: no script tag, no elements. */
-export function productPagePlain(): string {
-  const html = PRODUCT_TEMPLATE.replace(WIDGETS, '');
-  if (/<svc-|storefront-widgets|%KEY%|%API_BASE%|%CDN%/.test(html.replace(/<!--[\s\S]*?-->/g, ''))) throw new Error('bench/pages/product.html: a widget outside the <!--w--> markers');
+export function productPagePlain(template = PRODUCT_TEMPLATE): string {
+  const html = template.replace(WIDGETS, '');
+  if (/<svc-|storefront-widgets|%KEY%|%API_BASE%|%CDN%/.test(html.replace(/<!--[\s\S]*?-->/g, ''))) throw new Error('bench/pages: a widget outside the <!--w--> markers');
   return html;
 }
+
+/**
+ * The shop-like page (bench/pages/shop.html) with the widgets, the script tag from `cdn`.
+ * `shopPagePlain` is it without them, `shopPageEmptyScript` its control (its sections'
+ * order differs from product.html's, so it has its own).
+ */
+export function shopPage(apiBase: string, key: string, cdn: string): string {
+  if (/:not\(:defined\)/.test(SHOP_TEMPLATE)) throw new Error('bench/pages/shop.html reserves space: the shop-like page reserves nothing');
+  return fill(SHOP_TEMPLATE.replace(MARKERS, ''), apiBase, key, cdn);
+}
+export const shopPagePlain = (): string => productPagePlain(SHOP_TEMPLATE);
+export const shopPageEmptyScript = (cdn: string): string => productPageEmptyScript(cdn, SHOP_TEMPLATE);
 
 /** An empty script on the CDN: the control page's. */
 export const EMPTY_SCRIPT = '/empty.js';
@@ -62,13 +76,13 @@ export const EMPTY_SCRIPT = '/empty.js';
  * The page without widgets plus one empty `<script defer>` from the CDN, where the
  * script tag stands: a control for what any script tag costs in Lighthouse's simulation.
  */
-export function productPageEmptyScript(cdn: string): string {
-  const html = productPagePlain().replace('</head>', `  <script src="${escapeAttribute(cdn)}${EMPTY_SCRIPT}" defer></script>\n</head>`);
+export function productPageEmptyScript(cdn: string, template = PRODUCT_TEMPLATE): string {
+  const html = productPagePlain(template).replace('</head>', `  <script src="${escapeAttribute(cdn)}${EMPTY_SCRIPT}" defer></script>\n</head>`);
   if (!html.includes(EMPTY_SCRIPT)) throw new Error('bench/pages/product.html: no </head>');
   return html;
 }
 
-/** The product the product page is about, and its shoppable post, as in product.html. */
+/** The product the product page (and the shop-like page) is about, and its shoppable post, as in product.html. */
 export const PRODUCT_PAGE = {
   product: 'aster-linen-shirt',
   post: 'pst_01l5gmoqxzxo',

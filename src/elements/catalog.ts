@@ -12,9 +12,15 @@
 export const ELEMENTS = [
   /** No UI: settings for the elements inside it. */
   { tag: 'svc-storefront', react: 'Storefront', load: 'eager' },
-  { tag: 'svc-post-gallery', react: 'PostGallery', load: 'eager' },
-  { tag: 'svc-shoppable-post', react: 'ShoppablePost', load: 'eager' },
-  { tag: 'svc-review-summary', react: 'ReviewSummary', load: 'eager' },
+  { tag: 'svc-post-gallery', react: 'PostGallery', load: 'near' },
+  { tag: 'svc-shoppable-post', react: 'ShoppablePost', load: 'near' },
+  /** A badge (`variant="badge"`) loads it at once; a full summary once near. */
+  { tag: 'svc-review-summary', react: 'ReviewSummary', load: 'near' },
+  /**
+   * At once still (its content waits until near, render-pacing.ts): loaded only once near,
+   * it read its page in view after a jump to it (a link to `#reviews`) and grew past its
+   * reserved height, pushing what is below (0.24 on the Shopify product page).
+   */
   { tag: 'svc-reviews', react: 'Reviews', load: 'eager' },
   /** Invisible (JSON-LD in `<head>`): the loader imports it when the page is idle. */
   { tag: 'svc-rich-snippet', react: 'RichSnippet', load: 'idle' },
@@ -27,9 +33,11 @@ export interface ElementEntry {
   readonly react: string;
   /**
    * When the script tag's loader imports the element's module once one is in the page:
-   * `eager` at once, `idle` when the main thread is idle (nothing on screen waits for it).
+   * `eager` at once, `near` once one of them comes near the viewport (a screen and a
+   * half away; a review badge at once), `idle` when the main thread is idle (nothing on
+   * screen waits for it). Nothing of an element below the fold runs while the page loads.
    */
-  readonly load: 'eager' | 'idle';
+  readonly load: 'eager' | 'near' | 'idle';
 }
 
 export type ElementTag = (typeof ELEMENTS)[number]['tag'];

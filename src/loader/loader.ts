@@ -6,9 +6,9 @@
  * (and every other element's place once the reservation stylesheet's module is in),
  * finds the `svc-*` elements in the page, now and as
  * they are added, and imports each element's ES module from `dist/cdn/module/` (after
- * the page's load event, for the elements of a page still loading), with
- * every chunk that module needs imported at the same time, so a page loads the code of
- * the elements it shows and nothing else (an element rendered on the server: once near).
+ * the page's load event, for the elements of a page still loading; for an element below
+ * the fold, once a shopper comes near it), with every chunk that module needs imported
+ * at the same time, so a page loads the code of the elements it shows and nothing else.
  *
  * Like Shoelace's autoloader, it watches the document, not other shadow roots: it also
  * looks through open shadow roots once the page has loaded, and
@@ -76,7 +76,6 @@ function start(): void {
     // Another copy of the library (a theme's bundle) defined it already: leave it.
     if (customElements.get(tag)) return;
     const needs = ELEMENT_MODULES[tag]!;
-    const idle = needs[0]! < 0;
     const file = `${tag}.js`;
     const go = () => {
       // Each chunk as a module of its own: fetched at once (no waterfall) and evaluated as it
@@ -87,13 +86,17 @@ function start(): void {
     };
     // Each element's imports in a task of their own: two dozen import() calls in one task
     // took 50 to 120 ms at a phone's speed.
-    afterLoad(() => (idle ? whenIdle : setTimeout)(go));
+    afterLoad(() => (needs[0] == -1 ? whenIdle : setTimeout)(go));
   };
 
-  // A server-rendered element (its shadow root came with the page) shows its content
-  // already: its code loads when a shopper comes near it (a screen and a half away, as
-  // hydration waits for), not with the page. One hidden (a closed tab) loads once shown.
-  // render-pacing.ts's NEAR_MARGIN, on every side here: four bytes fewer in this file.
+  // Nothing of an element runs before a shopper comes near it (a screen and a half away,
+  // as render pacing and hydration wait for): its code loads then, with its reads and its
+  // rendering. A page's first seconds are its own; a shop page's elements sit below the
+  // fold, and all of them loading at once made long tasks there. Not a review badge (a
+  // product card's, the title's): it loads at once. One hidden (a closed tab) loads once
+  // shown. A server-rendered element (its shadow root came with the page) shows its
+  // content already: its code, too, loads once near. render-pacing.ts's NEAR_MARGIN, on
+  // every side here: four bytes fewer in this file.
   const near = new IntersectionObserver(
     (entries) => {
       // Observed until the tag loads: `load` asks for each tag once.
@@ -105,7 +108,7 @@ function start(): void {
   const discover = (root: ParentNode): void => {
     for (const element of [root as Element, ...root.querySelectorAll(selector)]) {
       if (!pending.has(element.localName)) continue;
-      if (element.shadowRoot) near.observe(element);
+      if (element.shadowRoot || (ELEMENT_MODULES[element.localName]![0] == -2 && element.getAttribute('variant') != 'badge')) near.observe(element);
       else load(element.localName);
     }
   };

@@ -53,7 +53,7 @@ test.describe('dist/cdn/storefront-widgets.js, the script tag', () => {
 
   test('knows, for each element, its module and every chunk that module needs (as the build manifest says)', () => {
     const code = read(path);
-    // The build's table as minified: the shared chunks, each named once, and each tag's indexes into them (led by -1 when idle).
+    // The build's table as minified: the shared chunks, each named once, and each tag's indexes into them (led by -1 when idle, -2 when loaded once near).
     const chunks = JSON.parse(code.match(/\[`chunks\/[^\]]*\]/)![0].replaceAll('`', '"')) as string[];
     const table = JSON.parse(code.match(/\{"svc-[^}]*\}/)![0]) as Record<string, number[]>;
     expect(Object.keys(table).sort()).toEqual(ELEMENTS.map(({ tag }) => tag).sort());
@@ -62,6 +62,7 @@ test.describe('dist/cdn/storefront-widgets.js, the script tag', () => {
       expect(module).toBe(`${tag}.js`);
       const indexes = table[tag]!;
       expect(indexes[0] === -1, `${tag} waits for an idle moment`).toBe(load === 'idle');
+      expect(indexes[0] === -2, `${tag} waits until it is near the viewport`).toBe(load === 'near');
       expect(indexes.filter((index) => index >= 0).map((index) => chunks[index]).sort(), tag).toEqual(needs.sort());
     }
   });

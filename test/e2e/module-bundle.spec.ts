@@ -16,7 +16,7 @@ test.describe('the ES module bundle', () => {
     expect(log.warnings).toEqual([]);
   });
 
-  test('imports the modules of the elements in the page; the lightbox ahead of its first open and the review list when one is added', async ({ page }) => {
+  test('imports the modules of the elements in the page; the lightbox when a pointer comes over the gallery and the review list when one is added', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname.replace(/^\/dist\/cdn\/module\//, '')));
     const log = await openPage(page, 'module_lazy', { scripts: 'module', elements: 'svc-review-summary,svc-shoppable-post,svc-post-gallery,svc-rich-snippet' });
@@ -25,7 +25,8 @@ test.describe('the ES module bundle', () => {
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
     await expectRichSnippet(page);
     for (const tag of ['svc-storefront', 'svc-review-summary', 'svc-shoppable-post', 'svc-post-gallery', 'svc-rich-snippet']) for (const file of moduleFiles(tag)) expect(requested, file).toContain(file);
-    // The lightbox comes ahead of its first open: once the gallery's tiles are near the viewport and the page is idle.
+    // The lightbox comes ahead of its first open: once a pointer comes over the gallery (or it comes into view).
+    await page.locator('svc-post-gallery [part~="tile"]').first().hover();
     await expect.poll(() => requested.some((path) => path.startsWith('chunks/svc-post-lightbox-')), { message: 'the lightbox, fetched before the first tap' }).toBe(true);
     expect(requested).not.toContain('svc-reviews.js');
     // The classic loader is not needed: the module entry is the loader.

@@ -28,6 +28,14 @@ import { tileStyles } from './tile.styles.js';
 import { addEnglish } from '../../i18n/en.js';
 import { enPosts } from '../../i18n/en-posts.js';
 
+/**
+ * What shows intent to open a post: a pointer coming over the gallery (a mouse, or a
+ * finger touching it: `pointerover` comes before `pointerdown`), focus in it, and the
+ * gallery coming into view (half of it: `svc-widget-view`), which on a touch screen is
+ * the only sign before the tap itself.
+ */
+const INTENT = ['pointerover', 'focusin', 'svc-widget-view'];
+
 // English strings come with the code that shows them (see en.ts).
 addEnglish(enPosts);
 
@@ -193,20 +201,18 @@ export class SvcPostGallery extends StorefrontElement {
     return this.view.posts.length > before;
   }
 
-  /** Whether the lightbox's chunk was asked for before a first tap. */
-  private lightboxAsked = false;
-
   /**
-   * Fetches the lightbox's chunk once tiles are on screen near the viewport, when the
-   * page is idle (Safari has no requestIdleCallback: a task of its own there), so that a
-   * first tap does not wait for it. A gallery no shopper comes near never loads it; the
-   * script tag loads the elements after the page's load event anyway.
+   * Fetches the lightbox's chunk when a shopper shows intent (`INTENT`: the gallery in
+   * view, a pointer over it, a finger on it, focus in it), so that the tap after it rarely
+   * waits for the chunk. Not in idle time once the gallery has rendered: on a shop's page
+   * that time is the page's own, and a gallery no one comes to never loads it.
    */
-  protected override updated(): void {
-    if (this.lightboxAsked || !this.paced.rendered || !this.pacing.near) return;
-    this.lightboxAsked = true;
+  private readonly prepareLightbox = () => void import('./svc-post-lightbox.js').catch(() => undefined);
+
+  override connectedCallback(): void {
+    super.connectedCallback();
     // A failure is the first tap's to report (it imports the chunk again).
-    (self.requestIdleCallback ?? setTimeout)(() => import('./svc-post-lightbox.js').catch(() => undefined));
+    for (const type of INTENT) this.addEventListener(type, this.prepareLightbox, { once: true, passive: true });
   }
 
   private readonly openTile = async (index: number, tile: HTMLElement) => {

@@ -7,6 +7,7 @@ import { StorefrontElement } from '../shared/base.js';
 import { ModuleSlot, onDemand } from '../shared/on-demand.js';
 import { renderError, renderQuietError } from '../shared/states.js';
 import { hostVisibility } from '../shared/host-visibility.js';
+import { NEAR } from '../shared/render-pacing.js';
 import { pickOption } from '../shared/options.js';
 import { isSilentFailure, targetOf, warnSilentFailure } from '../shared/reviews/notices.js';
 import { renderStars, renderStarsPlaceholder } from '../shared/reviews/stars.js';
@@ -20,6 +21,9 @@ import { reviewSummaryStyles } from './review-summary.styles.js';
  * add a runtime chunk to every page for the module namespaces of two dynamic imports.)
  */
 const fullSummaryPart = onDemand(() => import('./full-summary.js'), "could not load the full review summary's part.");
+
+/** Full summaries near the viewport when their tag was defined: their part came first, and their first render shows its reserve (before pacing's observer has seen them). */
+const nearWhenDefined = new WeakSet<Element>();
 
 /** What the element renders from: a read's data, or its error and a retry. */
 interface SummaryResult {
@@ -97,11 +101,15 @@ export class SvcReviewSummary extends StorefrontElement {
 
   /**
    * A full summary also needs its part: its loading state lays out the full summary, invisibly, to hold its place (a badge's host holds its own).
+   * Not one far below the fold (a badge's code defined it): it loads its part once near (`partsLoading`).
    * @internal
    */
   static override firstRenderNeeds(element: Element): Promise<unknown> | undefined {
     const strings = super.firstRenderNeeds(element);
-    return element.getAttribute('variant') === 'badge' ? strings : Promise.all([strings, fullSummaryPart()]);
+    // Near the viewport as the tag is defined (as pacing's observer will say): a read of its box, once.
+    if (element.getAttribute('variant') === 'badge' || element.getBoundingClientRect().top > (1 + NEAR) * innerHeight) return strings;
+    nearWhenDefined.add(element);
+    return Promise.all([strings, fullSummaryPart()]);
   }
 
   private readonly setHidden = hostVisibility(this);
@@ -161,9 +169,13 @@ export class SvcReviewSummary extends StorefrontElement {
     return targetOf(this.productRef, this.company);
   }
 
-  /** The full summary's part, asked for by the first update that needs it, which waits for it. */
+  /**
+   * The full summary's part, asked for by the first update that needs it, which waits for
+   * it; once near the viewport: a badge's code defines the full summary at the foot of
+   * the page too, which reads nothing until a shopper comes near.
+   */
   protected override partsLoading(): Promise<unknown> | undefined {
-    return this.storefront.ok && this.target && !this.readsRating ? this.fullSummaryPart.loading() : undefined;
+    return this.storefront.ok && this.target && !this.readsRating && (this.pacing.near || nearWhenDefined.has(this)) ? this.fullSummaryPart.loading() : undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
