@@ -110,6 +110,16 @@ export function curable(error: unknown): boolean {
   return /^(network|timeout|server|rate_limited)$/.test(String((error as StorefrontError | null)?.code));
 }
 
+/**
+ * Whether the page's own slow retries (controllers/heal.ts) try a failed read again: what
+ * `curable` says, and an answer the widgets could not read. Not worth an immediate retry,
+ * but one cut off by a cache or a proxy on the way is gone minutes later, and a failed
+ * element shows nothing (no button) that a shopper could press instead.
+ */
+export function healable(error: unknown): boolean {
+  return curable(error) || (error as StorefrontError | null)?.code === 'malformed_response';
+}
+
 export function isStorefrontError(value: unknown): value is StorefrontError {
   return value instanceof StorefrontError;
 }

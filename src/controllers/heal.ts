@@ -1,5 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
-import { curable } from '../api/errors.js';
+import { healable } from '../api/errors.js';
 
 /**
  * The page's retries of reads that failed in a way trying again may cure, so that an
@@ -96,7 +96,7 @@ interface Shown {
 /** Whether a result is an error on screen that trying again may cure: no data, or a next page that failed. */
 const failing = (result: unknown): result is Shown => {
   const shown = result as Shown | undefined;
-  return curable(shown?.error) && (shown!.data === undefined || !!shown!.isFetchNextPageError);
+  return healable(shown?.error) && (shown!.data === undefined || !!shown!.isFetchNextPageError);
 };
 
 /** The controllers followed: one `follow` each, however often one hands itself over (each new error). */

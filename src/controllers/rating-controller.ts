@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { StorefrontClient } from '../api/client.js';
-import { curable, type StorefrontError } from '../api/errors.js';
+import { healable, type StorefrontError } from '../api/errors.js';
 import type { ProductRating } from '../api/types.js';
 import { ratingsBatch } from '../queries/ratings-batch.js';
 
@@ -107,7 +107,7 @@ export class RatingController implements ReactiveController {
     if (this.hold?.(result)) return;
     this.result = result;
     // The page's retries, a chunk of their own loaded by the first error that trying again may cure, follow the badge from then on.
-    if (curable(result.error)) import('./heal.js').then((heal) => heal.follow(this.host, this), () => {});
+    if (healable(result.error)) import('./heal.js').then((heal) => heal.follow(this.host, this), () => {});
     if (notify) this.host.requestUpdate();
   }
 }
