@@ -44,14 +44,18 @@ describe('the element table', () => {
     expect(Object.fromEntries(wrappers)).toEqual(Object.fromEntries(ELEMENTS.map((entry) => [entry.tag, entry.react])));
   });
 
-  it("package.json exports one subpath per element, to its registration module and types", () => {
+  it("package.json exports one subpath per element, to its registration module and types, and its server build under the server runtimes' conditions", () => {
     const { exports } = JSON.parse(read('package.json')) as { exports: Record<string, unknown> };
     const elementPaths = Object.entries(exports).filter(([, target]) => typeof target === 'object' && target !== null && String((target as { default: string }).default).startsWith('./dist/elements/'));
     expect(Object.fromEntries(elementPaths)).toEqual(
       Object.fromEntries(
         ELEMENTS.map(({ tag }) => [
           `./${elementName(tag)}`,
-          { types: `./dist/types/elements/${elementName(tag)}/${tag}.d.ts`, default: `./dist/elements/${elementName(tag)}/${tag}.js` },
+          {
+            types: `./dist/types/elements/${elementName(tag)}/${tag}.d.ts`,
+            ...Object.fromEntries(['workerd', 'worker', 'edge-light'].map((condition) => [condition, `./dist/server/${tag}.js`])),
+            default: `./dist/elements/${elementName(tag)}/${tag}.js`,
+          },
         ]),
       ),
     );
