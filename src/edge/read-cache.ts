@@ -218,6 +218,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         // An answer sent before a change is kept as stale already (the next read fetches again), and not at all over a later one's.
         const read: StoredRead = { status: fetched.status, body: fetched.body, contentType: fetched.contentType, storedAt: now(), freshMs: entry.outdated ? -1 : fetched.freshMs };
         if (laterKept(entry)) return read;
+        // A read of a shape no page makes (a cursor nobody was given), asked for once: answered, not kept, so
+        // that a flood of never-repeated pages cannot push shoppers' answers out of the store. Read again, it is.
+        if (entry.tier === TIER.firstRead) return read;
         await store.set(key, read, read.freshMs + Math.max(swr, sie));
         entry.kept = true;
         return read;

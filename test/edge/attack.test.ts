@@ -116,6 +116,25 @@ describe('first reads of unknown keys', () => {
   });
 });
 
+describe('pages nobody was led to', () => {
+  it('are answered but kept only once read again; a page of a shape pages make is kept at once', async () => {
+    const store = memoryStore();
+    const cache = createReadCache({ requestsPerSecond: Infinity, store });
+    let fetches = 0;
+    const fetch = async () => (fetches++, { ok: true as const, status: 200, body: '{"data":[]}', contentType: 'application/json', freshMs: 60_000 });
+    expect(await cache.read('/v1/reviews?cursor=junk', fetch, { demanded: false })).toMatchObject({ ok: true, state: 'miss' });
+    expect(await store.get('/v1/reviews?cursor=junk')).toBeUndefined();
+    // Read again: its demand is shown, and it is kept.
+    expect(await cache.read('/v1/reviews?cursor=junk', fetch, { demanded: false })).toMatchObject({ ok: true, state: 'miss' });
+    expect(await store.get('/v1/reviews?cursor=junk')).toBeDefined();
+    expect(await cache.read('/v1/reviews?cursor=junk', fetch, { demanded: false })).toMatchObject({ ok: true, state: 'hit' });
+    expect(fetches).toBe(2);
+    // A first page (or a cursor a first page handed out) is kept from its first read.
+    await cache.read('/v1/reviews', fetch);
+    expect(await store.get('/v1/reviews')).toBeDefined();
+  });
+});
+
 describe('what the proxy keeps and serves', () => {
   it('answers 502 to a 200 that is not valid JSON, keeps none of it, and reads it again next time', async () => {
     const { url, key } = await startProxy('malformed');
