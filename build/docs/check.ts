@@ -7,7 +7,7 @@
  * - The README's CDN URLs name the package's version and its `jsdelivr` entry, and every
  *   CDN URL of the docs names a file the build made (run after `npm run build`).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { headingIds } from './slug.ts';
 
@@ -35,7 +35,8 @@ for (const file of files) {
     if (/^[a-z]+:/.test(target!)) continue;
     const [path, fragment] = target!.split('#') as [string, string | undefined];
     const linked = path === '' ? file : relative(root, resolve(root, dirname(file), path));
-    if (!existsSync(join(root, linked))) {
+    // A folder has no page on the site (nor an index on a code host's every view): link a page.
+    if (!existsSync(join(root, linked)) || statSync(join(root, linked)).isDirectory()) {
       problems.push(`${file}: ${target} leads nowhere`);
       continue;
     }
