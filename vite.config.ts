@@ -6,6 +6,7 @@ import { chunkFileNames, chunkGroups } from './build/chunk-groups.ts';
 import { elementModulesPlugin } from './build/element-modules.ts';
 import { queryCoreWithoutMutations } from './build/query-core-without-mutations.ts';
 import { reserveCssPlugin } from './build/reserve-css.ts';
+import { serverBuild } from './build/server-build.ts';
 import { storefrontEmulator } from './build/storefront-emulator.ts';
 import { ELEMENTS, elementSource } from './src/elements/catalog.ts';
 
@@ -115,44 +116,8 @@ const npmBuild: UserConfig = {
   },
 };
 
-/**
- * The package's entries for servers whose bundlers pick a package's browser build
- * (workerd: `workerd`, `worker`, then `browser`; Vercel's `edge-light`): Lit's browser
- * build defines its element classes on `HTMLElement` and reads `document` as it loads,
- * which such a server lacks. Here Lit, its server renderer and query-core are inside,
- * resolved as Node resolves them (Lit's Node build, on its own DOM stand-in); what runs
- * anywhere stays the app's. One module graph: `/ssr` and `/edge` share their caches.
- */
-const serverExternal = ['react', '@lit/react', 'lru-cache', 'parse5', 'standardwebhooks', 'blurhash'];
-const serverBuild: UserConfig = {
-  root: '.',
-  publicDir: false,
-  plugins: [minifyHtmlLiterals() as unknown as Plugin],
-  // query-core reads `process.env.NODE_ENV`, and a worker has no `process`.
-  define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...versionDefine, __STOREFRONT_WIDGETS_SERVER_BUILD__: 'true' },
-  resolve: { conditions: ['node', 'module', 'import', 'default'], mainFields: ['module', 'main'] },
-  build: {
-    outDir: 'dist/server',
-    emptyOutDir: true,
-    sourcemap: true,
-    minify: false,
-    target: 'es2022',
-    lib: {
-      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), ssr: src('ssr/index.ts'), edge: src('edge/index.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, elementEntries[tag]!])) },
-      formats: ['es'],
-    },
-    rolldownOptions: {
-      external: (id) => id.startsWith('node:') || serverExternal.some((name) => id === name || id.startsWith(`${name}/`)),
-      output: {
-        entryFileNames: '[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
-      },
-    },
-  },
-};
-
 // package.json's `sideEffects` also names the sources: these builds read it too.
-const builds: Record<string, UserConfig> = { modules: modulesBuild, loader: loaderBuild, npm: npmBuild, server: serverBuild };
+const builds: Record<string, UserConfig> = { modules: modulesBuild, loader: loaderBuild, npm: npmBuild, server: serverBuild({ src, elementEntries, define: versionDefine }) };
 
 export default defineConfig(({ command, mode }) => {
   if (command === 'serve' || mode === 'production') return devServer;
