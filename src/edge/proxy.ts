@@ -9,6 +9,7 @@ import { cacheControl, errorResponse, readResponse, SECURITY_HEADERS, type Cors 
 import { banPattern, createReadIndex } from './changes.js';
 import { createWebhookReceiver, type Change } from './webhooks.js';
 import { createRatingsByProduct } from './ratings.js';
+import { readBounded } from './bounded-body.js';
 
 export interface StorefrontProxyOptions {
   /** The shop's publishable key (`svc_pk_…`), held by the proxy; a secret key is refused here, before any request. */
@@ -224,22 +225,8 @@ async function boundedText(response: Response, limit: number): Promise<string | 
     void response.body?.cancel().catch(() => {});
     return undefined;
   }
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      void reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const decoder = new TextDecoder();
-  return chunks.map((chunk, i) => decoder.decode(chunk, { stream: i < chunks.length - 1 })).join('');
+  const bytes = await readBounded(response.body, limit);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 /** A ratings read as a market and its products, when each product is named on its own (repeated `product_ref`). */

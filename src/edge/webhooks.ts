@@ -1,5 +1,6 @@
 import { webhookData, webhookEnvelope, webhookEvents, webhookHeaders } from '../api/wire.js';
 import type { ReadStore } from './stores.js';
+import { readBounded } from './bounded-body.js';
 
 /**
  * The service's webhooks, verified (Standard Webhooks: signature with any of the
@@ -45,31 +46,6 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-/** The body's text, or `undefined` past `limit` bytes (read no further). */
-async function boundedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      void reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
-
 export function createWebhookReceiver(secrets: readonly string[], { store, now = () => Date.now() }: { store?: ReadStore; now?: () => number } = {}): (request: Request) => Promise<Delivery> {
   const keys = secrets.map((secret) => crypto.subtle.importKey('raw', base64Bytes(secret.replace(/^whsec_/, '')), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']));
   // Insertion-ordered: the oldest ids are forgotten first.
@@ -100,7 +76,7 @@ export function createWebhookReceiver(secrets: readonly string[], { store, now =
       .filter((value) => value.length === 44)
       .map(base64Bytes);
     if (candidates.length === 0) return { ok: false, status: 401, message: 'signature or timestamp not valid' };
-    const body = await boundedBody(request, MAX_DELIVERY_CHARS);
+    const body = await readBounded(request.body, MAX_DELIVERY_CHARS);
     if (body === undefined) return { ok: false, status: 413, message: 'delivery too large' };
     const prefix = encoder.encode(`${id}.${timestamp}.`);
     const content = new Uint8Array(prefix.length + body.length);
