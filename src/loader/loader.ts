@@ -81,8 +81,9 @@ function start(): void {
       // Each chunk as a module of its own: fetched at once (no waterfall) and evaluated as it
       // arrives, in a task of its own. Not a `modulepreload` link, whose insertion makes the
       // browser recalculate the page's styles. A failure shows in the element's import below.
-      for (const chunk of needs) if (chunk >= 0) import(/* @vite-ignore */ url(CHUNKS[chunk]!)).catch(() => {});
-      fetchModule(file, `<${tag}>`);
+      // The element's own module after them, in a task of its own: arriving with them, the
+      // browser evaluated the whole graph in one task (53 to 62 ms at a phone's speed).
+      Promise.all(needs.map((chunk) => chunk >= 0 && import(/* @vite-ignore */ url(CHUNKS[chunk]!)).catch(() => {}))).then(() => setTimeout(() => fetchModule(file, `<${tag}>`)));
     };
     // Each element's imports in a task of their own: two dozen import() calls in one task
     // took 50 to 120 ms at a phone's speed.
