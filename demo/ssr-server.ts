@@ -73,6 +73,8 @@ export async function startServerRenderedDemo(port: number, emulatorPort = 0): P
     url: `http://localhost:${listening}/`,
     apiBase: emulator.url,
     close: async () => {
+      // Not waiting on a browser's idle keep-alive connections (or one it opened ahead of a request).
+      server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await emulator.close();
     },

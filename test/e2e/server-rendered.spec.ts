@@ -297,7 +297,8 @@ test.describe('the plain Node server of the demo (npm run demo:ssr)', () => {
     const demo = await startServerRenderedDemo(0);
     try {
       const before = (await requestLog(demo.apiBase, 'svc_pk_demo')).length;
-      const response = await page.goto(demo.url);
+      // Not waiting for the load event (the gallery's photos): the HTML, then the hydration, each awaited with its own bound.
+      const response = await page.goto(demo.url, { waitUntil: 'domcontentloaded', timeout: 10_000 });
       const html = (await response?.text()) ?? '';
       expect(html.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(4);
       expect(html).toMatch(/<button\s+part="tile"/);
