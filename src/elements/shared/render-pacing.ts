@@ -1,5 +1,6 @@
 import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { nextTask, timeSlice } from '../../shared/time-slice.js';
+import { upgrading, upgradingPage } from '../../shared/upgrading.js';
 
 /**
  * How far from the viewport an element starts rendering its content, in viewport
@@ -9,23 +10,7 @@ import { nextTask, timeSlice } from '../../shared/time-slice.js';
 export const NEAR = 1.5;
 const NEAR_MARGIN = `${NEAR * 100}% 0px`;
 
-/** True while `customElements.define` upgrades the elements already in the page. */
-let upgrading = false;
-
-/**
- * Runs `define`, marking the elements it upgrades as the page's own: written in its HTML,
- * or added before the element's code arrived. The script tag loads the code after the
- * page's load event, so `readyState` alone would tell those apart from a single-page
- * app's later views, and a review list at the foot of the page would render during load.
- */
-export function upgradingPage(define: () => void): void {
-  upgrading = true;
-  try {
-    define();
-  } finally {
-    upgrading = false;
-  }
-}
+export { upgradingPage };
 
 /**
  * Paces an element's rendering so that a page full of widgets never makes one long
