@@ -58,7 +58,7 @@ export interface ProxyContext {
   inProcess?: InProcessRead;
 }
 
-/** What a server render in the same process asks of a read, and is told of it (see src/ssr/proxy-reads.ts). */
+/** What a server render in the same process (`renderWidgets`' `proxy` option) asks of a read through the proxy, and is told of it. */
 export interface InProcessRead {
   /** Ms since the epoch: a read with nothing kept that the budget cannot send by then is answered at once (503); its request still goes, for later reads. */
   sendBy?: number;
