@@ -16,8 +16,8 @@ import type { ReadSource } from './read-cache.js';
  * Each render reads the body with the browser's normalizer.
  */
 
-/** How long a read may take before it is given up, as `cachedReads`' default. */
-const TIMEOUT_MS = 10_000;
+/** The signal of every read: the proxy gives a read up itself (its cache's 10 s for a read with nothing kept, the request's 8 s timeout). */
+const NEVER = new AbortController().signal;
 
 /** The JSON of the bodies served last, per read: a body served again is parsed once, and its left-out items reported once. */
 const parsed = new LRUCache<string, { body: string; json: unknown }>({ maxSize: 8_000_000, sizeCalculation: (entry, url) => entry.body.length + url.length });
@@ -51,14 +51,13 @@ class ProxyReader extends StorefrontClient {
   }
 
   /** The read as a GET of the proxy at its base path, whatever the API base: no retries (the proxy's cache has its own), no token bucket (its budget is the one limit). */
-  protected override async send(url: string, signal: AbortSignal | undefined): Promise<unknown> {
-    const request = new Request(new URL(`${this.proxy.basePath}${url.slice(this.apiBase.length)}`, url), { headers: { Accept: 'application/json' } });
+  protected override async send(url: string): Promise<unknown> {
+    const request = new Request(new URL(`${this.proxy.basePath}${url.slice(this.apiBase.length)}`, url));
     let served = undefined as StoredRead | undefined;
-    const answer = this.proxy(request, { inProcess: { ...this.context, onServed: (read) => (served = read) } });
-    const response = await (signal ? Promise.race([answer, aborted(signal)]) : answer);
+    const response = await this.proxy(request, { inProcess: { ...this.context, onServed: (read) => (served = read) } });
     // Not served a kept answer: the proxy's own error (unavailable, a bad request).
     if (served === undefined) return parseResponse(response, await response.text());
-    void response.body?.cancel().catch(() => {});
+    // Its body (the same text) left unread: an answer in memory needs no cancelling, and a stream made to cancel it costs more than the read.
     this.at = Math.min(this.at, served.storedAt);
     const kept = parsed.get(url);
     if (kept !== undefined && kept.body === served.body) return kept.json;
@@ -66,13 +65,6 @@ class ProxyReader extends StorefrontClient {
     parsed.set(url, { body: served.body, json });
     return json;
   }
-}
-
-function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
 }
 
 const sources = new WeakMap<StorefrontProxy, ReadSource>();
@@ -95,7 +87,7 @@ export function proxyReads(proxy: StorefrontProxy): ReadSource {
       };
       const reader = new ProxyReader(api, proxy, { sendBy: by, onSent });
       try {
-        const data = await load(AbortSignal.timeout(TIMEOUT_MS), reader);
+        const data = await load(NEVER, reader);
         return { data, at: Number.isFinite(reader.at) ? reader.at : Date.now() };
       } finally {
         done = true;

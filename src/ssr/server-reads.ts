@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey } from '@tanstack/query-core';
+import type { QueryKey } from '@tanstack/query-core';
 import { clientFor } from '../api/client-registry.js';
 import type { StorefrontClient } from '../api/client.js';
 import type { ReadApi, ServerRead } from '../page/server-state.js';
@@ -36,13 +36,18 @@ export interface PlannedElement {
 /** The tags a server render covers; every other element stays as written and renders in the browser. */
 export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet', 'svc-shoppable-post', 'svc-post-gallery']);
 
-/** A query's data as `fetchQuery` gives it (the first page of an infinite one), from a QueryClient of its own: a read that fails leaves nothing behind. */
-function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, signal: AbortSignal): Promise<unknown> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The read stops when the source gives it up (query-core's own signal is the QueryClient's, which nobody aborts here).
-  const withSignal = { ...options, queryFn: (context: { signal: AbortSignal }) => (options as unknown as { queryFn: (c: unknown) => unknown }).queryFn({ ...context, signal }) };
-  const fetching = 'initialPageParam' in options ? queryClient.fetchInfiniteQuery(withSignal as never) : queryClient.fetchQuery(withSignal as never);
-  return fetching.finally(() => queryClient.clear());
+/**
+ * A query's data as `fetchQuery` gives it (the first page of an infinite one, as
+ * `fetchInfiniteQuery` shapes it), from its query function called once (no retries: the
+ * source has its own), with the source's signal. No QueryClient: its notifications wait
+ * for a timer, which a read served from a cache in process would pay on every render.
+ */
+async function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, signal: AbortSignal): Promise<unknown> {
+  const queryFn = (options as unknown as { queryFn: (context: Record<string, unknown>) => Promise<unknown> }).queryFn;
+  const context = { queryKey: options.queryKey, signal, meta: undefined };
+  if (!('initialPageParam' in options)) return queryFn(context);
+  const page = await queryFn({ ...context, pageParam: options.initialPageParam, direction: 'forward' });
+  return { pages: [page], pageParams: [options.initialPageParam] };
 }
 
 /**
