@@ -73,7 +73,8 @@ export class StorefrontTransport {
   readonly apiBase: string;
   readonly timeoutMs: number;
   readonly retryDelayMs: number;
-  private readonly limiter: RateLimiter;
+  /** The key's token bucket, shared by the page's clients; a server's reader paces its reads otherwise (src/ssr). */
+  protected readonly limiter: RateLimiter;
 
   constructor(options: ClientOptions) {
     assertPublishableKey(options.publishableKey);
@@ -112,8 +113,8 @@ export class StorefrontTransport {
     return result.value;
   }
 
-  /** Sends one logical request: rate limited, retried, and parsed as JSON. */
-  private async send(url: string, signal: AbortSignal | undefined, cache: RequestCache): Promise<unknown> {
+  /** Sends one logical request: rate limited, retried, and parsed as JSON. A server's reader in the same process as the read proxy sends it there (src/ssr). */
+  protected async send(url: string, signal: AbortSignal | undefined, cache: RequestCache): Promise<unknown> {
     let failures = 0;
     let rateLimited = 0;
     for (;;) {
@@ -167,7 +168,8 @@ function normalizeBase(base: string): string {
   return base.replace(/\/+$/, '').replace(new RegExp(`${API_VERSION_PATH}$`), '');
 }
 
-function parseResponse(response: Response, body: string): unknown {
+/** An answer's body as JSON, or its status as the typed error it stands for. */
+export function parseResponse(response: Response, body: string): unknown {
   let json: unknown;
   let parsed = true;
   try {

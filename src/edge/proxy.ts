@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { API_VERSION_PATH, envelope as pageEnvelope, headers as wireHeaders, params } from '../api/wire.js';
 import { createReadCache, type CacheResult, type Fetched, type ReadCache } from './read-cache.js';
 import { matchRead, type ReadKind } from './routes.js';
-import { memoryStore, type ReadStore } from './stores.js';
+import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
 import { cacheControl, errorResponse, readResponse, SECURITY_HEADERS, type Cors } from './responses.js';
 import { banPattern, createReadIndex } from './changes.js';
 import { createWebhookReceiver, type Change } from './webhooks.js';
@@ -54,12 +54,26 @@ export interface StorefrontProxyOptions {
 /** Background work after an answer was sent: Workers' `ctx`, or nothing (Node lets it run). */
 export interface ProxyContext {
   waitUntil?(work: Promise<unknown>): void;
+  /** A read of a server render in the same process (`renderWidgets`' `proxy` option); a runtime's own context has none. */
+  inProcess?: InProcessRead;
+}
+
+/** What a server render in the same process (`renderWidgets`' `proxy` option) asks of a read through the proxy, and is told of it. */
+export interface InProcessRead {
+  /** Ms since the epoch: a read with nothing kept that the budget cannot send by then is answered at once (503); its request still goes, for later reads. */
+  sendBy?: number;
+  /** Called once the API request the read waits for is sent: its answer is near. */
+  onSent?: () => void;
+  /** Called with the kept answer the read is served (the record itself: its body, and when it was read). */
+  onServed?: (read: StoredRead) => void;
 }
 
 export interface StorefrontProxy {
   (request: Request, context?: ProxyContext): Promise<Response>;
   /** The read cache behind the proxy: its stats, and `expire(key)` for what a webhook says changed. */
   readonly cache: ReadCache;
+  /** Where it is mounted (`basePath`, without a trailing slash). */
+  readonly basePath: string;
 }
 
 const DEFAULT_FRESHNESS = { posts: 'api', reviews: 30, reviewSummary: 30, ratings: 30, richSnippet: 30, errors: 10 } as const;
@@ -197,7 +211,13 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
     // A first page, or a page a first page led to: a shape shoppers' pages read (see ReadOptions.demanded).
     const cursor = url.searchParams.get(params.cursor);
     const demanded = cursor === null || knownCursors.has(cursor);
-    const readOptions = { demanded, ...(context?.waitUntil ? { waitUntil: (work: Promise<unknown>) => context.waitUntil!(work) } : {}) };
+    const inProcess = context?.inProcess;
+    const readOptions = {
+      demanded,
+      ...(context?.waitUntil ? { waitUntil: (work: Promise<unknown>) => context.waitUntil!(work) } : {}),
+      ...(inProcess?.sendBy !== undefined ? { sendBy: inProcess.sendBy } : {}),
+      ...(inProcess?.onSent ? { onSent: inProcess.onSent } : {}),
+    };
     const through = (target: string) => cache.read(`${apiBase}${target}`, () => fetchRead(matched.kind, target), readOptions);
     const batch = matched.kind === 'ratings' ? batchOf(url.searchParams) : undefined;
     const result: CacheResult = batch
@@ -208,6 +228,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
       if (result.status === 502) return errorResponse(502, 'bad_gateway', `the Storefront API's answer was not valid (${result.reason})`, cors, { [wireHeaders.retryAfter]: String(Math.ceil(result.retryAfterMs / 1000)), 'Server-Timing': timing });
       return errorResponse(503, 'unavailable', `the Storefront API is unavailable and this read is not cached (${result.reason})`, cors, { [wireHeaders.retryAfter]: String(Math.ceil(result.retryAfterMs / 1000)), 'Server-Timing': timing });
     }
+    inProcess?.onServed?.(result.read);
     const browserMaxAge = matched.kind === 'posts';
     return readResponse(result, request.method === 'HEAD', cors, {
       'Cache-Control': cacheControl(result, browserMaxAge, cache.staleWhileRevalidateMs, cache.staleIfErrorMs),
@@ -215,7 +236,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
     });
   };
 
-  return Object.assign(handle, { cache });
+  return Object.assign(handle, { cache, basePath });
 }
 
 /** The body as text, or `undefined` once it passes `limit` bytes (announced or counted): read no further, the rest cancelled. */

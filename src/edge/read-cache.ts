@@ -79,6 +79,12 @@ export interface ReadOptions {
    * refreshes of what shoppers repeat.
    */
   demanded?: boolean;
+  /**
+   * Called once the request this read waits for is sent to the API (at once when it
+   * already is): its answer is near. A server render in the same process waits for such
+   * a read past its deadline (see `renderWidgets`' `proxy`).
+   */
+  onSent?: () => void;
 }
 
 export interface ReadCache {
@@ -148,6 +154,8 @@ interface Flight {
   /** The flight that fetches again; once one after this has kept its answer, this one's older answer is not kept. */
   next?: Flight;
   kept: boolean;
+  /** Reads to tell once its request is sent (`ReadOptions.onSent`). */
+  onSent?: (() => void)[];
 }
 
 /**
@@ -201,6 +209,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       .run(async () => {
         entry.sent = true;
         entry.ticket = undefined;
+        for (const listener of entry.onSent?.splice(0) ?? []) listener();
         stats.fetches++;
         let fetched: Fetched;
         try {
@@ -301,6 +310,11 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const fallbackWait = Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS, sendBy !== undefined ? Math.max(0, sendBy - at) : Infinity);
       // A read that gives up waiting keeps its request alive until the fetch ends: in Workers the fetch belongs to it.
       (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
+      const onSent = readOptions?.onSent;
+      if (onSent) {
+        if (pending.sent) onSent();
+        else (pending.onSent ??= []).push(onSent);
+      }
       const result = await within(pending.promise, usable ? fallbackWait : missTimeoutMs);
       if (!('ok' in result)) return served(result, 'miss');
       if (usable) {

@@ -2,19 +2,24 @@ import { RateLimitedError } from '../api/errors.js';
 import { createBudget, type Budget } from '../edge/budget.js';
 import { createReadCache, type Fetched, type ReadCache } from '../edge/read-cache.js';
 import { memoryStore, type ReadStore, type StoredRead } from '../edge/stores.js';
+import type { StorefrontClient } from '../api/client.js';
+import type { ReadApi } from '../page/server-state.js';
+import { readerFor } from './readers.js';
 
 /**
- * Where every read of a server render goes (server-reads.ts calls nothing else): the
- * read proxy's cache (edge/read-cache.ts), with the loaded data kept as a JSON body.
+ * Where every read of a server render goes (server-reads.ts calls nothing else): a read
+ * cache of its own (`cachedReads`: edge/read-cache.ts, with the loaded data kept as a JSON
+ * body), or a read proxy in the same process (proxy-reads.ts: the API's bodies, in its cache).
  */
 export interface ReadSource {
   /**
-   * The read named `id` (its API, key and query), made with `load` unless one is at hand;
-   * its data and when it was made (ms since the epoch). `key` names the API and key whose
-   * rate limit the read counts against. A read that cannot be sent before `by` (ms since
-   * the epoch: the render's deadline) rejects at once; it is still made, for later renders.
+   * The read named `id` (its API, key and query), made with `load` unless one is at hand,
+   * with the client the source gives it; its data and when it was made (ms since the
+   * epoch). `key` names the API and key whose rate limit the read counts against. A read
+   * that cannot be sent before `by` (ms since the epoch: the render's deadline) rejects at
+   * once; it is still made, for later renders.
    */
-  read(request: { id: string; key: string; by: number; load: (signal: AbortSignal) => Promise<unknown> }): Promise<{ data: unknown; at: number }>;
+  read(request: { id: string; api: ReadApi; key: string; by: number; load: (signal: AbortSignal, reader: StorefrontClient) => Promise<unknown> }): Promise<{ data: unknown; at: number }>;
   /** Whether the read named `id` is on its way to the API now (sent, for this render or another), so that its answer is near. */
   onItsWay(id: string): boolean;
 }
@@ -75,11 +80,11 @@ export function cachedReads({ store, freshMs = 8_000, staleWhileRevalidateMs = 7
   const sent = new Set<string>();
   return {
     onItsWay: (id) => sent.has(id),
-    async read({ id, key, by, load }) {
+    async read({ id, api, key, by, load }) {
       const fetch = async (): Promise<Fetched> => {
         sent.add(id);
         try {
-          const data = await load(AbortSignal.timeout(timeoutMs));
+          const data = await load(AbortSignal.timeout(timeoutMs), readerFor(api));
           return { ok: true, status: 200, body: JSON.stringify(data ?? null), contentType: 'application/json', freshMs };
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);

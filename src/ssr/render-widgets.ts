@@ -20,7 +20,9 @@ import { readAll, type PlannedElement } from './server-reads.js';
 import { inPlaceSnippet } from './snippet-in-place.js';
 import { assertNonce, stylesToRules, withNonce } from './csp.js';
 import { readsThrough } from './read-cache.js';
+import { proxyReads } from './proxy-reads.js';
 import type { ReadStore } from '../edge/stores.js';
+import type { StorefrontProxy } from '../edge/proxy.js';
 import { keptMarkup, markupKey } from './markup-cache.js';
 // Read functions the elements' reads load on first use: loaded with the renderer, so that no render's deadline pays for them.
 import '../api/lazy-reads.js';
@@ -47,6 +49,14 @@ export interface RenderWidgetsOptions extends Settings {
    * proxy's, so one store may serve both.
    */
   cache?: ReadStore | undefined;
+  /**
+   * A read proxy (`createStorefrontProxy` of storefront-widgets/edge) in the same process
+   * or worker: the render's reads are then GETs of it, answered in process (no network
+   * hop), so that a render and the browsers' reads through it share one API request and
+   * one entry of its cache, within its one budget, refreshed by its webhooks. Its store
+   * keeps the reads: give either this or `cache`.
+   */
+  proxy?: StorefrontProxy | undefined;
 }
 
 /** The default deadline: a page's server is not held up by an API (or a key's rate limit) that is slow to answer. */
@@ -126,7 +136,7 @@ function seedNow(reads: readonly ServerRead[]): void {
  * written in place. Every other element, and one whose read fails or is not there by
  * `deadlineMs`, stays as written and renders in the browser as usual. Settings: each
  * element's own attributes, then its nearest `<svc-storefront>`'s, then `options`. The
- * renders of a process share their reads (read-cache.ts: the read proxy's cache, in `cache`) and an element's markup for the
+ * renders of a process share their reads (read-cache.ts: the read proxy's cache, in `cache`; or the read proxy itself, `proxy`) and an element's markup for the
  * same reads (markup-cache.ts); `nonce` goes on every `<style>` written, and no `style`
  * attribute is (csp.ts).
  *
@@ -142,6 +152,10 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
   if (options.cache !== undefined && !['get', 'set', 'delete'].every((method) => typeof (options.cache as unknown as Record<string, unknown> | null)?.[method] === 'function')) {
     throw new TypeError('storefront-widgets: cache must be a ReadStore (get, set and delete), such as memoryStore() or noStore() of storefront-widgets/edge.');
   }
+  if (options.proxy !== undefined) {
+    if (typeof options.proxy !== 'function' || typeof options.proxy.basePath !== 'string') throw new TypeError('storefront-widgets: proxy must be a read proxy made by createStorefrontProxy() of storefront-widgets/edge.');
+    if (options.cache !== undefined) throw new TypeError("storefront-widgets: give renderWidgets either cache or proxy, not both: with proxy, the reads are kept in the proxy's store.");
+  }
   const settings = { publishableKey: options.publishableKey, market: options.market, apiBase: options.apiBase };
   const { elements, jsonLd } = readFragment(fragment, settings);
   // Each element as soon as its reads are in, while the others' are on their way: an element
@@ -155,7 +169,7 @@ export async function renderWidgets(fragment: string, options: RenderWidgetsOpti
     const { markup, element } = renderOne(entry);
     done.set(entry, { markup, waits: element.contentReady(), fresh: true });
   };
-  const planned = await readAll(elements, { source: readsThrough(options.cache), deadlineMs, onReady: renderNow });
+  const planned = await readAll(elements, { source: options.proxy ? proxyReads(options.proxy) : readsThrough(options.cache), deadlineMs, onReady: renderNow });
   if (planned.length === 0) return fragment;
   // (One whose render threw is left as written, as one whose read failed.)
   const rendered = planned.flatMap((entry) => {

@@ -1,8 +1,6 @@
-import { QueryClient, type QueryKey } from '@tanstack/query-core';
+import type { QueryKey } from '@tanstack/query-core';
 import { clientFor } from '../api/client-registry.js';
-import { StorefrontClient } from '../api/client.js';
-import { RateLimitedError } from '../api/errors.js';
-import type { RateLimiter } from '../api/rate-limit.js';
+import type { StorefrontClient } from '../api/client.js';
 import type { ReadApi, ServerRead } from '../page/server-state.js';
 import { reviewSummaryQuery, richSnippetQuery } from '../queries/options.js';
 import { reviewsQuery } from '../queries/review-options.js';
@@ -16,9 +14,9 @@ import type { ReadSource } from './read-cache.js';
 
 /**
  * What each element reads on the server, with the same client as in the browser
- * (publishable key only, the same normalizer and rate limit), in the form the page puts
- * in its caches (see page/server-state.ts and queries/seed.ts), each through the render's
- * `ReadSource` (read-cache.ts). An element whose read fails or is not there by the
+ * (publishable key only, the same normalizer), in the form the page puts in its caches
+ * (see page/server-state.ts and queries/seed.ts), each through the render's `ReadSource`
+ * (read-cache.ts, or proxy-reads.ts), whose budget is its one limit. An element whose read fails or is not there by the
  * render's deadline, or that this server render does not cover, gets no reads and stays
  * as written (it renders in the browser).
  */
@@ -26,9 +24,8 @@ import type { ReadSource } from './read-cache.js';
 /** An element with what it reads, or `undefined` when it is not rendered on the server. */
 export interface PlannedElement {
   element: FoundElement;
-  /** The elements' client (whose caches the render seeds), and the one that reads for them here (`readerFor`). */
+  /** The elements' client, whose caches the render seeds (the source gives each read the client that makes it). */
   client: StorefrontClient;
-  reader: StorefrontClient;
   api: ReadApi;
   /** Every read the element's render needs, as they arrive. */
   reads: ServerRead[];
@@ -40,37 +37,17 @@ export interface PlannedElement {
 export const SERVER_RENDERED = new Set(['svc-review-summary', 'svc-reviews', 'svc-rich-snippet', 'svc-shoppable-post', 'svc-post-gallery']);
 
 /**
- * The server's reads pass one limit, the read cache's budget (read-cache.ts), not also the
- * key's token bucket, which paces a page's reads: a 429 goes to the cache, which pauses its budget.
+ * A query's data as `fetchQuery` gives it (the first page of an infinite one, as
+ * `fetchInfiniteQuery` shapes it), from its query function called once (no retries: the
+ * source has its own), with the source's signal. No QueryClient: its notifications wait
+ * for a timer, which a read served from a cache in process would pay on every render.
  */
-const cacheBudgetOnly: RateLimiter = {
-  acquire: () => Promise.resolve(),
-  pauseFor: (ms) => {
-    throw new RateLimitedError(Math.ceil(ms / 1000));
-  },
-};
-const readers = new Map<string, StorefrontClient>();
-
-/** The client that makes the server's reads for `api`: the same reads as the browser's client, paced by the read cache alone. */
-function readerFor(api: ReadApi): StorefrontClient {
-  const id = `${api.apiBase ?? ''}|${api.publishableKey}`;
-  let reader = readers.get(id);
-  if (reader === undefined) {
-    reader = new StorefrontClient(api);
-    // Its pacing replaced (a field the browser's builds keep as is; an option would cost every page bytes). The one-limit test fails should it be renamed.
-    Object.defineProperty(reader, 'limiter', { value: cacheBudgetOnly });
-    readers.set(id, reader);
-  }
-  return reader;
-}
-
-/** A query's data as `fetchQuery` gives it (the first page of an infinite one), from a QueryClient of its own: a read that fails leaves nothing behind. */
-function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, signal: AbortSignal): Promise<unknown> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The read stops when the source gives it up (query-core's own signal is the QueryClient's, which nobody aborts here).
-  const withSignal = { ...options, queryFn: (context: { signal: AbortSignal }) => (options as unknown as { queryFn: (c: unknown) => unknown }).queryFn({ ...context, signal }) };
-  const fetching = 'initialPageParam' in options ? queryClient.fetchInfiniteQuery(withSignal as never) : queryClient.fetchQuery(withSignal as never);
-  return fetching.finally(() => queryClient.clear());
+async function fetchData(options: { queryKey: QueryKey; initialPageParam?: unknown }, signal: AbortSignal): Promise<unknown> {
+  const queryFn = (options as unknown as { queryFn: (context: Record<string, unknown>) => Promise<unknown> }).queryFn;
+  const context = { queryKey: options.queryKey, signal, meta: undefined };
+  if (!('initialPageParam' in options)) return queryFn(context);
+  const page = await queryFn({ ...context, pageParam: options.initialPageParam, direction: 'forward' });
+  return { pages: [page], pageParams: [options.initialPageParam] };
 }
 
 /**
@@ -97,7 +74,7 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
     if (!SERVER_RENDERED.has(element.tag)) continue;
     try {
       const api: ReadApi = { publishableKey: element.settings.publishableKey, ...(element.settings.apiBase ? { apiBase: element.settings.apiBase } : {}) };
-      planned.push({ element, client: clientFor(api), reader: readerFor(api), api, reads: [], wanted: 0 });
+      planned.push({ element, client: clientFor(api), api, reads: [], wanted: 0 });
     } catch {
       // A setting the browser refuses (not a publishable key, a bad API base): it says so there.
     }
@@ -112,17 +89,19 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
   const lastWait = deadline.then(() => after(ON_ITS_WAY_MS));
   const giveUp = () => Promise.reject(new Error('deadline'));
   /** A read through the source, given up (for this render: the source may still finish it) at the deadline, unless it is on its way then. */
-  const read = (api: ReadApi, id: unknown[], load: (signal: AbortSignal) => Promise<unknown>) => {
-    const request = { id: JSON.stringify([api, ...id]), key: `${api.apiBase ?? ''}|${api.publishableKey}`, by, load };
+  const read = (api: ReadApi, id: unknown[], load: (signal: AbortSignal, reader: StorefrontClient) => Promise<unknown>) => {
+    const request = { id: JSON.stringify([api, ...id]), api, key: `${api.apiBase ?? ''}|${api.publishableKey}`, by, load };
     const answer = source.read(request);
     return Promise.race([answer, deadline.then(() => (source.onItsWay(request.id) ? Promise.race([answer, lastWait.then(giveUp)]) : giveUp()))]);
   };
-  const add = (entry: PlannedElement, options: { queryKey: QueryKey; initialPageParam?: unknown }) => {
+  /** A query of the element's, its options made for the client that reads it (`entry.client` names its key alone). */
+  const add = (entry: PlannedElement, options: (reader: StorefrontClient) => { queryKey: QueryKey; initialPageParam?: unknown }) => {
     entry.wanted++;
     const { api } = entry;
+    const { queryKey } = options(entry.client);
     others.push(
-      read(api, [options.queryKey], (signal) => fetchData(options, signal)).then(({ data, at }) => {
-        entry.reads.push({ kind: 'query', api, queryKey: options.queryKey, data, at });
+      read(api, [queryKey], (signal, reader) => fetchData(options(reader), signal)).then(({ data, at }) => {
+        entry.reads.push({ kind: 'query', api, queryKey, data, at });
         if (entry.reads.length === entry.wanted) onReady?.(entry);
       }),
     );
@@ -132,38 +111,38 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
     const productRef = attributes.get('product-ref') || undefined;
     if (tag === 'svc-shoppable-post') {
       const postId = attributes.get('post-id');
-      if (postId) add(entry, postQuery(entry.reader, settings.market, postId));
+      if (postId) add(entry, (reader) => postQuery(reader, settings.market, postId));
       continue;
     }
     if (tag === 'svc-post-gallery') {
       const filters = parseFilters({ productRef, galleryId: attributes.get('gallery-id'), profileId: attributes.get('profile-id'), labelId: attributes.get('label-id'), labelMatch: attributes.get('label-match') });
-      add(entry, postsQuery(entry.reader, settings.market, filters, parsePageSize(attributes.get('page-size'))));
+      add(entry, (reader) => postsQuery(reader, settings.market, filters, parsePageSize(attributes.get('page-size'))));
       continue;
     }
     if (tag === 'svc-rich-snippet') {
-      if (productRef) add(entry, richSnippetQuery(entry.reader, settings.market, productRef));
+      if (productRef) add(entry, (reader) => richSnippetQuery(reader, settings.market, productRef));
       continue;
     }
     const target = targetOf(productRef, attributes.has('company'));
     if (target === undefined) continue;
     if (tag === 'svc-reviews') {
       const { query, pageSize } = listQuery(attributes.get('sort'), attributes.get('rating'), attributes.get('page-size'));
-      add(entry, reviewSummaryQuery(entry.reader, settings.market, target));
-      add(entry, reviewsQuery(entry.reader, settings.market, target, query, pageSize));
+      add(entry, (reader) => reviewSummaryQuery(reader, settings.market, target));
+      add(entry, (reader) => reviewsQuery(reader, settings.market, target, query, pageSize));
     } else if (attributes.get('variant') === 'badge' && 'productRef' in target) {
       const group = `${entry.client.apiBase}|${entry.client.publishableKey}|${settings.market}`;
       entry.wanted++;
       badges.set(group, [...(badges.get(group) ?? []), entry]);
     } else {
-      add(entry, reviewSummaryQuery(entry.reader, settings.market, target));
+      add(entry, (reader) => reviewSummaryQuery(reader, settings.market, target));
     }
   }
   for (const group of badges.values()) {
-    const { reader, api, element } = group[0]!;
+    const { api, element } = group[0]!;
     const market = element.settings.market;
     const refs = [...new Set(group.map((entry) => entry.element.attributes.get('product-ref')!))].sort();
     others.push(
-      read(api, ['ratings', market, refs], (signal) => reader.getRatings(market, refs, signal)).then(({ data, at }) => {
+      read(api, ['ratings', market, refs], (signal, reader) => reader.getRatings(market, refs, signal)).then(({ data, at }) => {
         const ratings = data as ProductRating[];
         for (const entry of group) {
           const rating = ratings.find((candidate) => candidate.productRef === entry.element.attributes.get('product-ref'));

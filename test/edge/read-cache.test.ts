@@ -189,6 +189,36 @@ describe('read cache with a send-by time (server renders)', () => {
   });
 });
 
+describe('read cache: telling a read its request is sent (a render in the same process, `onSent`)', () => {
+  it('tells each read once the request it waits for is sent, at once when it already is, and never a read the budget cannot send in time', async () => {
+    const cache = createReadCache({ budget: createBudget(1) });
+    let release: () => void = () => {};
+    const slow = () => new Promise<Fetched>((resolve) => (release = () => resolve(answer('"a"', 60_000))));
+    const told: string[] = [];
+    const first = cache.read('a', slow, { onSent: () => told.push('first') });
+    await expect.poll(() => told).toEqual(['first']);
+    // Joins the flight already sent: told at once.
+    const second = cache.read('a', slow, { onSent: () => told.push('second') });
+    await expect.poll(() => told).toEqual(['first', 'second']);
+    // The one request a second is spent: a read that may wait is told once its turn comes; one due now is answered at once, and not told.
+    const third = cache.read('c', async () => answer('"c"'), { sendBy: Date.now() + 5000, onSent: () => told.push('third') });
+    let sentB = false;
+    const fetchB = async () => {
+      sentB = true;
+      return answer('"b"');
+    };
+    expect(await cache.read('b', fetchB, { sendBy: Date.now(), onSent: () => told.push('fourth') })).toMatchObject({ ok: false });
+    release();
+    expect(await Promise.all([first, second, third])).toMatchObject([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(told).toEqual(['first', 'second', 'third']);
+    // A hit waits for nothing: not told either.
+    expect(await cache.read('a', slow, { onSent: () => told.push('hit') })).toMatchObject({ ok: true, state: 'hit' });
+    // Its request goes once the budget has a slot (for the reads after it), and the read that gave up is not told.
+    await expect.poll(() => sentB, { timeout: 3000 }).toBe(true);
+    expect(told).toEqual(['first', 'second', 'third']);
+  });
+});
+
 describe('budget', () => {
   it('sends at most its number of requests in any second, the most-read first', async () => {
     const budget = createBudget(1);

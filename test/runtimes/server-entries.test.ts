@@ -99,6 +99,23 @@ describe('renderWidgets in workerd with the shared read cache in the Web Cache (
   });
 });
 
+describe('renderWidgets in workerd with the read proxy mounted in the same worker (`proxy`)', () => {
+  it('serves a render and the browsers\' reads through the proxy from one API read each', async () => {
+    const key = await testKey(apiBase, 'runtimes_proxy');
+    const server = await inWorkerd(await bundleFor('Vite for Workers and Oxygen (Rolldown, workerd)'), key);
+    const page = `<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary><svc-reviews product-ref="${PRODUCT}" page-size="3"></svc-reviews>`;
+    const [first] = await Promise.all([server.post('/render', { fragment: page, proxy: true, deadlineMs: 5000 }), server.get(`/proxy/v1/products/${PRODUCT}/review-summary?market=us`)]);
+    expect(first.match(/<template shadowroot="open" shadowrootmode="open">/g)).toHaveLength(2);
+    // The elements' API base is the proxy's, as the shop's pages give it.
+    expect(first).toContain('"apiBase":"http://shop.example/proxy"');
+    const browser = await server.get(`/proxy/v1/products/${PRODUCT}/reviews?market=us&limit=3&sort=newest&include=localization`);
+    expect(browser.status).toBe(200);
+    expect(browser.headers.get('cache-status')).toMatch(/; hit/);
+    expectSameRender(await server.post('/render', { fragment: page, proxy: true, deadlineMs: 5000 }), first);
+    expect((await requestLog(apiBase, key)).map((entry) => entry.path).sort()).toEqual([`/v1/products/${PRODUCT}/review-summary`, `/v1/products/${PRODUCT}/reviews`]);
+  });
+});
+
 describe('a lone render in a fresh Node process', () => {
   it('renders all four elements and the rich snippet with the default deadline: their first reads are on their way', async () => {
     const key = await testKey(apiBase, 'runtimes_lone');

@@ -37,12 +37,13 @@ describe('stylesToRules: a server render without style attributes', () => {
 });
 
 describe('cachedReads: the reads of server renders, through the read proxy\'s cache', () => {
+  const api = { publishableKey: 'svc_pk_unit' };
   it('makes concurrent equal reads once, and serves a read while it is fresh', async () => {
     const store = memoryStore();
     const reads = cachedReads({ store, budgets: new Map() });
     let loads = 0;
     const load = async () => ({ count: ++loads });
-    const request = { id: 'a', key: 'k', by: Date.now() + 10_000, load };
+    const request = { id: 'a', api, key: 'k', by: Date.now() + 10_000, load };
     const [one, two] = await Promise.all([reads.read(request), reads.read(request)]);
     expect(one).toEqual(two);
     expect((await reads.read(request)).data).toEqual({ count: 1 });
@@ -56,7 +57,7 @@ describe('cachedReads: the reads of server renders, through the read proxy\'s ca
     const budgets = new Map([['k', createBudget(2)]]);
     const reads = cachedReads({ store: memoryStore(), budgets });
     const made: string[] = [];
-    const request = (id: string) => ({ id, key: 'k', by: Date.now(), load: async () => void made.push(id) });
+    const request = (id: string) => ({ id, api, key: 'k', by: Date.now(), load: async () => void made.push(id) });
     await Promise.all([reads.read(request('a')), reads.read(request('b'))]);
     // The budget's two requests a second are spent: the third waits about a second for its turn, past a deadline of now.
     const started = Date.now();
@@ -76,7 +77,7 @@ describe('cachedReads: the reads of server renders, through the read proxy\'s ca
       if (failing) throw new Error('down');
       return loads;
     };
-    const request = () => ({ id: 'a', key: 'k', by: Date.now() + 10_000, load });
+    const request = () => ({ id: 'a', api, key: 'k', by: Date.now() + 10_000, load });
     const first = await reads.read(request());
     await expect.poll(() => Date.now() - first.at).toBeGreaterThan(100);
     // Stale: served as it was, while it is read again.
@@ -94,7 +95,7 @@ describe('cachedReads: the reads of server renders, through the read proxy\'s ca
   it('keeps nothing with noStore, and still makes concurrent equal reads once', async () => {
     const reads = cachedReads({ store: noStore(), budgets: new Map() });
     let loads = 0;
-    const request = { id: 'a', key: 'k', by: Date.now() + 10_000, load: async () => ++loads };
+    const request = { id: 'a', api, key: 'k', by: Date.now() + 10_000, load: async () => ++loads };
     await Promise.all([reads.read(request), reads.read(request)]);
     expect(loads).toBe(1);
     await reads.read(request);

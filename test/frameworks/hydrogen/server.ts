@@ -1,7 +1,7 @@
 import * as serverBuild from 'virtual:react-router/server-build';
 import { createHydrogenContext, createRequestHandler } from '@shopify/hydrogen';
 import { createCookieSessionStorage } from 'react-router';
-import { createStorefrontProxy, type StorefrontProxy } from 'storefront-widgets/edge';
+import { widgetsProxy } from './app/lib/widgets-proxy';
 
 interface Env {
   SESSION_SECRET: string;
@@ -12,15 +12,10 @@ interface Env {
   STOREFRONT_PUBLISHABLE_KEY: string;
 }
 
-// The widgets' read proxy, in the same worker at /storefront-api: one thing to deploy.
-let proxy: StorefrontProxy | undefined;
-
 export default {
   async fetch(request: Request, env: Env, executionContext: ExecutionContext): Promise<Response> {
-    if (new URL(request.url).pathname.startsWith('/storefront-api/')) {
-      proxy ??= createStorefrontProxy({ publishableKey: env.STOREFRONT_PUBLISHABLE_KEY, apiBase: env.STOREFRONT_API_BASE, basePath: '/storefront-api' });
-      return proxy(request, executionContext);
-    }
+    // The widgets' read proxy, in the same worker at /storefront-api: one thing to deploy.
+    if (new URL(request.url).pathname.startsWith('/storefront-api/')) return widgetsProxy(env)(request, executionContext);
     const storage = createCookieSessionStorage({ cookie: { name: 'session', httpOnly: true, path: '/', sameSite: 'lax', secrets: [env.SESSION_SECRET] } });
     const cookies = await storage.getSession(request.headers.get('Cookie'));
     const session = { isPending: false, get: cookies.get, set: cookies.set, unset: cookies.unset, commit: () => storage.commitSession(cookies) };

@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import { useNonce } from '@shopify/hydrogen';
 import { PostGallery, ShoppablePost, Storefront } from 'storefront-widgets/react';
 import { fetchRichSnippetJson, renderWidgets, withStyleNonce } from 'storefront-widgets/ssr';
+import { widgetsProxy } from '../lib/widgets-proxy';
 import type { Route } from './+types/_index';
 
 const PRODUCT = 'aster-linen-shirt';
@@ -10,9 +11,11 @@ const PRODUCT = 'aster-linen-shirt';
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = { publishableKey: context.env.STOREFRONT_PUBLISHABLE_KEY, market: 'us', apiBase: context.env.STOREFRONT_API_BASE };
   // The review summary (top) and list (foot) rendered on the server, their shadow roots and data; the product's JSON-LD.
+  // Their reads go through the worker's read proxy, whose cache also answers the browsers that read through it.
+  const proxy = widgetsProxy(context.env);
   const [summary, reviews, richSnippet] = await Promise.all([
-    renderWidgets(`<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`, settings),
-    renderWidgets(`<svc-reviews product-ref="${PRODUCT}" page-size="3"></svc-reviews>`, settings),
+    renderWidgets(`<svc-review-summary product-ref="${PRODUCT}"></svc-review-summary>`, { ...settings, proxy }),
+    renderWidgets(`<svc-reviews product-ref="${PRODUCT}" page-size="3"></svc-reviews>`, { ...settings, proxy }),
     fetchRichSnippetJson({ ...settings, productRef: PRODUCT }),
   ]);
   return { settings, summary, reviews, richSnippet };
