@@ -66,6 +66,8 @@ export interface InProcessRead {
   onSent?: () => void;
   /** Called with the kept answer the read is served (the record itself: its body, and when it was read). */
   onServed?: (read: StoredRead) => void;
+  /** Ms: an answer read from the API longer ago than this is read again first (see the read cache's `maxAgeMs`). */
+  maxAgeMs?: number;
 }
 
 export interface StorefrontProxy {
@@ -217,6 +219,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
       ...(context?.waitUntil ? { waitUntil: (work: Promise<unknown>) => context.waitUntil!(work) } : {}),
       ...(inProcess?.sendBy !== undefined ? { sendBy: inProcess.sendBy } : {}),
       ...(inProcess?.onSent ? { onSent: inProcess.onSent } : {}),
+      ...(inProcess?.maxAgeMs !== undefined ? { maxAgeMs: inProcess.maxAgeMs } : {}),
     };
     const through = (target: string) => cache.read(`${apiBase}${target}`, () => fetchRead(matched.kind, target), readOptions);
     const batch = matched.kind === 'ratings' ? batchOf(url.searchParams) : undefined;

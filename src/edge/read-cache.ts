@@ -85,6 +85,13 @@ export interface ReadOptions {
    * a read past its deadline (see `renderWidgets`' `proxy`).
    */
   onSent?: () => void;
+  /**
+   * Ms: a kept answer read from the API longer ago than this is not served as it is, fresh
+   * or not: the read waits for a new one as if nothing were kept, with the old one to fall
+   * back on (stale-if-error) should the new one be late. A server render's data must be
+   * young enough that the browser does not read it again as it hydrates.
+   */
+  maxAgeMs?: number;
 }
 
 export interface ReadCache {
@@ -273,11 +280,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const kept = await store.get(key);
       const at = now();
       const age = kept ? at - kept.storedAt : Infinity;
-      if (kept && age <= kept.freshMs) {
+      const young = age <= (readOptions?.maxAgeMs ?? Infinity);
+      if (kept && young && age <= kept.freshMs) {
         stats.hits++;
         return served(kept, 'hit');
       }
-      if (kept && age <= kept.freshMs + swr) {
+      if (kept && young && age <= kept.freshMs + swr) {
         stats.stale++;
         const refresh = flight(key, fetch, false, TIER.refresh).promise;
         (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);

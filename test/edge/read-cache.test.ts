@@ -57,6 +57,24 @@ describe('read cache', () => {
     expect(await cache.read('k', down)).toMatchObject({ ok: false });
   });
 
+  it('maxAgeMs: an answer older than that is read again first, fresh or stale, with the old one to fall back on', async () => {
+    const time = clock();
+    const cache = createReadCache({ requestsPerSecond: Infinity, now: time.now, staleWhileRevalidateMs: 300_000, staleIfErrorMs: 600_000 });
+    let version = 0;
+    const fetch = async () => answer(`{"v":${++version}}`, 30_000);
+    await cache.read('k', fetch);
+    time.advance(20_000);
+    // Fresh for the cache (30 s), too old for a render (15 s): a browser's read is served it, a render's waits for a new one.
+    expect(await cache.read('k', fetch)).toMatchObject({ ok: true, state: 'hit', read: { body: '{"v":1}' } });
+    expect(await cache.read('k', fetch, { maxAgeMs: 15_000 })).toMatchObject({ ok: true, state: 'miss', ageMs: 0, read: { body: '{"v":2}' } });
+    time.advance(100_000);
+    // Past freshness, within stale-while-revalidate: the same.
+    expect(await cache.read('k', fetch, { maxAgeMs: 15_000 })).toMatchObject({ ok: true, state: 'miss', read: { body: '{"v":3}' } });
+    time.advance(20_000);
+    const down = async (): Promise<Fetched> => ({ ok: false, reason: 'down' });
+    expect(await cache.read('k', down, { maxAgeMs: 15_000 })).toMatchObject({ ok: true, state: 'stale-if-error', read: { body: '{"v":3}' } });
+  });
+
   it('pauses for Retry-After on a 429 and serves stale meanwhile', async () => {
     const time = clock();
     const cache = createReadCache({ now: time.now, staleWhileRevalidateMs: 60_000 });
