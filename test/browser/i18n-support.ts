@@ -149,6 +149,7 @@ export function mountStates(mount: Mount, keys: StateKeys, seed: Seed, attribute
 
 /** Waits until the failing elements show their error and the empty ones say so. */
 export async function settledStates(states: States): Promise<void> {
-  await until(() => states.failing.every((element) => element.shadowRoot?.querySelector('[role="alert"]')), 'error states', 30_000);
+  // The review list's own error (its line with a retry), not only its header's quiet one, which can come first.
+  await until(() => states.failing.every((element) => element.shadowRoot?.querySelector(element.localName === 'svc-reviews' ? 'button.retry' : '[role="alert"]')), 'error states', 30_000);
   await until(() => states.empty.every((element) => element.shadowRoot?.querySelector('[part="empty"]')), 'empty states');
 }
