@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { setFaults, testKey } from '../test/support/emulator-control.ts';
-import { runShoppers, type Product, type ViewRecord } from './lib/shoppers.ts';
+import { catalogOf, runShoppers, type Product, type ViewRecord } from './lib/shoppers.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const argument = (name: string, fallback: string) => {
@@ -182,14 +182,6 @@ async function junk(origin: string, perSecond: number, seconds: number, path: (i
 }
 
 const random = () => Math.random().toString(36).slice(2, 10);
-
-async function catalog(api: string): Promise<Product[]> {
-  const info = (await (await fetch(`${api}/__emulator/info`)).json()) as { products: { handle: string }[] };
-  const key = await testKey(api, 'attack_setup', { rate: { capacity: 100_000, refillPerSecond: 100_000 } });
-  const read = async (path: string) => (await (await fetch(`${api}${path}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { data: { id: string }[] };
-  const anyPost = (await read('/v1/posts?market=us&limit=1')).data[0]!.id;
-  return Promise.all(info.products.map(async ({ handle }) => ({ handle, postId: (await read(`/v1/posts?market=us&product_ref=${handle}&limit=1`)).data[0]?.id ?? anyPost })));
-}
 
 async function flood(api: string, products: Product[]): Promise<void> {
   const key = await testKey(api, 'attack_flood');
@@ -379,7 +371,7 @@ async function main(): Promise<void> {
       if (url) done(url[0]);
     });
   });
-  const products = await catalog(api);
+  const products = await catalogOf(api, 'attack_setup');
   console.log(`emulator ${api}: ${products.length} products`);
   if (ONLY.includes('flood')) await flood(api, products);
   if (ONLY.includes('amplify')) await amplify(api, products);

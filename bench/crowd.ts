@@ -29,7 +29,7 @@ import { DEFAULT_MAX_BYTES, memoryStore } from '../src/edge/stores.ts';
 import { startVarnish, type Varnish } from '../test/edge/varnish-support.ts';
 import { startWorker } from '../test/edge/workerd-support.ts';
 import { setFaults, testKey } from '../test/support/emulator-control.ts';
-import { runShoppers, type Product, type ViewRecord } from './lib/shoppers.ts';
+import { catalogOf, runShoppers, type ViewRecord } from './lib/shoppers.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const argument = (name: string, fallback: string) => {
@@ -158,14 +158,6 @@ async function startTarget(target: Target, api: string, key: string): Promise<{ 
   };
 }
 
-async function products(api: string): Promise<Product[]> {
-  const info = (await (await fetch(`${api}/__emulator/info`)).json()) as { products: { handle: string }[] };
-  const key = await testKey(api, 'crowd_setup', { rate: { capacity: 100_000, refillPerSecond: 100_000 } });
-  const read = async (path: string) => (await (await fetch(`${api}${path}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { data: { id: string }[] };
-  const anyPost = (await read('/v1/posts?market=us&limit=1')).data[0]!.id;
-  return Promise.all(info.products.map(async ({ handle }) => ({ handle, postId: (await read(`/v1/posts?market=us&product_ref=${handle}&limit=1`)).data[0]?.id ?? anyPost })));
-}
-
 async function memoryStep(): Promise<Record<string, number>> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
@@ -191,7 +183,7 @@ async function main(): Promise<void> {
   console.log(`bench:crowd: ${DURATION} s per run (warm-up ${WARMUP} s through caches), rates ${RATES.join(', ')} views/s, targets ${TARGETS.join(', ')}; ${cpus().length} cores, load average ${load()}`);
   const emulator = await startChild(['demo/emulator/main.ts'], { PORT: '0', HOST: '127.0.0.1', QUIET: '1' });
   const api = emulator.url;
-  const catalog = await products(api);
+  const catalog = await catalogOf(api, 'crowd_setup');
   console.log(`emulator ${api}: ${catalog.length} products, ${catalog.length * 6} distinct reads at most`);
   console.log('target   | v/s  | phase    |  views |    ≤ 1 s |    ≤ 3 s | failed | p95 hit ms | p95 miss ms | API req | max/s | 429s');
   const rows: Row[] = [];

@@ -6,6 +6,7 @@
  * schedule whatever the answers (an open loop, as shoppers arrive).
  */
 import { Agent, request } from 'node:http';
+import { testKey } from '../../test/support/emulator-control.ts';
 
 export interface Product {
   handle: string;
@@ -141,4 +142,13 @@ export async function runShoppers(options: { origin: string; key: string; produc
   const records = await Promise.all(views);
   agent.destroy();
   return records;
+}
+
+/** The emulator's products, each with a post tagged with it (or any post): what shoppers browse. `name` names the key the setup reads with. */
+export async function catalogOf(api: string, name: string): Promise<Product[]> {
+  const info = (await (await fetch(`${api}/__emulator/info`)).json()) as { products: { handle: string }[] };
+  const key = await testKey(api, name, { rate: { capacity: 100_000, refillPerSecond: 100_000 } });
+  const read = async (path: string) => (await (await fetch(`${api}${path}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { data: { id: string }[] };
+  const anyPost = (await read('/v1/posts?market=us&limit=1')).data[0]!.id;
+  return Promise.all(info.products.map(async ({ handle }) => ({ handle, postId: (await read(`/v1/posts?market=us&product_ref=${handle}&limit=1`)).data[0]?.id ?? anyPost })));
 }
