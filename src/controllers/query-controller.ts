@@ -21,8 +21,8 @@ type ObserverFactory<TResult, TOptions> = (queryClient: QueryClient, options: TO
 /**
  * Binds a query-core observer to a Lit element, following TanStack's adapter contract:
  * the first render uses the optimistic result, the observer subscribes when the host
- * connects (in the next task, for an element the page's definition upgrades) and unsubscribes when it disconnects (which aborts a fetch no one else
- * waits for), `setOptions` runs when the inputs change, and host updates are batched
+ * connects (in the next task, for an element the page's definition upgrades) and
+ * unsubscribes when it disconnects (which aborts a fetch no one else waits for), `setOptions` runs when the inputs change, and host updates are batched
  * into one microtask and skipped when the result did not change. While the host is
  * connected and shows an error that trying again may cure, the read waits in the page's
  * retries (`heal.ts`, a chunk loaded by the first error), and the error stays on screen

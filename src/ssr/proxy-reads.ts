@@ -5,7 +5,7 @@ import { parseResponse } from '../api/transport.js';
 import type { InProcessRead, StorefrontProxy } from '../edge/proxy.js';
 import type { StoredRead } from '../edge/stores.js';
 import type { ReadApi } from '../page/server-state.js';
-import type { ReadSource } from './read-cache.js';
+import { MAX_DATA_AGE_MS, type ReadSource } from './read-cache.js';
 
 /**
  * The reads of server renders through a read proxy in the same process or worker
@@ -18,14 +18,6 @@ import type { ReadSource } from './read-cache.js';
 
 /** The signal of every read: the proxy gives a read up itself (its cache's 10 s for a read with nothing kept, the request's 8 s timeout). */
 const NEVER = new AbortController().signal;
-
-/**
- * The oldest data a render takes from the proxy (ms since the API answered): the proxy
- * serves browsers answers minutes old while it refreshes them, but a render's data older
- * than the browser's 30 s for reviews would be read again as the page hydrates. Half of
- * that, as renders with a cache of their own keep (read-cache.ts).
- */
-const MAX_AGE_MS = 15_000;
 
 /** The JSON of the bodies served last, per read: a body served again is parsed once, and its left-out items reported once. */
 const parsed = new LRUCache<string, { body: string; json: unknown }>({ maxSize: 8_000_000, sizeCalculation: (entry, url) => entry.body.length + url.length });
@@ -93,7 +85,7 @@ export function proxyReads(proxy: StorefrontProxy): ReadSource {
         counted = true;
         onItsWay.set(id, (onItsWay.get(id) ?? 0) + 1);
       };
-      const reader = new ProxyReader(api, proxy, { sendBy: by, onSent, maxAgeMs: MAX_AGE_MS });
+      const reader = new ProxyReader(api, proxy, { sendBy: by, onSent, maxAgeMs: MAX_DATA_AGE_MS });
       try {
         const data = await load(NEVER, reader);
         return { data, at: Number.isFinite(reader.at) ? reader.at : Date.now() };

@@ -24,12 +24,19 @@ export interface ReadSource {
   onItsWay(id: string): boolean;
 }
 
+/**
+ * The oldest data a server render puts in a page (ms since the API answered): half the
+ * browser's 30 s for reviews, so that the browser does not read it again as it hydrates.
+ * Renders through a proxy ask it for no older answer (proxy-reads.ts).
+ */
+export const MAX_DATA_AGE_MS = 15_000;
+
 export interface CachedReadsOptions {
   /** Where reads are kept: any `ReadStore` of storefront-widgets/edge. */
   store: ReadStore;
   /** How long a read serves every render as it is. Default 8 s. */
   freshMs?: number;
-  /** How long past that it still serves one at once while one request reads it again. Default 7 s: a page's data is at most 15 s old, half the browser's 30 s for reviews. */
+  /** How long past that it still serves one at once while one request reads it again. Default 7 s: with `freshMs`'s 8, a page's data is at most `MAX_DATA_AGE_MS` old. */
   staleWhileRevalidateMs?: number;
   /** How long a read may take before it is given up. Default 10 s. */
   timeoutMs?: number;
