@@ -252,7 +252,8 @@ describe('renderWidgets', () => {
     const rendered = html.match(/shadowrootmode="open"/g)?.length ?? 0;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(24);
-    expect(performance.now() - started).toBeLessThan(150 + ON_ITS_WAY_MS);
+    // Its reads end by the deadline and the wait for those on their way; then the markup of up to 23 galleries (a second, on a busy machine).
+    expect(performance.now() - started).toBeLessThan(150 + ON_ITS_WAY_MS + 1_000);
   });
 
   it('renders concurrent pages of one product with one read each, and an element with the same reads once', async () => {
