@@ -120,6 +120,20 @@ describe('prefers-reduced-motion: reduce', () => {
   });
 });
 
+describe('motion without the preference', () => {
+  it("a tile's blurhash leaves the rendering once its picture has faded in over it, at once under reduced motion", async () => {
+    const { gallery } = await openShop('placeholders');
+    const settledTiles = () => inside(gallery, 'button.tile').filter((tile) => tile.querySelector('img.media.loaded') && getComputedStyle(tile.querySelector('canvas.placeholder')!).display === 'none').length;
+    await expect.poll(settledTiles, { timeout: 10_000 }).toBe(4);
+    document.body.replaceChildren();
+    await emulateMedia([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+    const reduced = await openShop('placeholders_reduced');
+    const hidden = inside(reduced.gallery, 'button.tile').filter((tile) => tile.querySelector('img.media.loaded')).map((tile) => getComputedStyle(tile.querySelector('canvas.placeholder')!).display);
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(new Set(hidden)).toEqual(new Set(['none']));
+  });
+});
+
 /** The colour a system colour keyword resolves to right now. */
 function systemColor(keyword: string): string {
   const probe = document.createElement('span');

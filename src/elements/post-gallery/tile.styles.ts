@@ -27,6 +27,9 @@ export const tileStyles = css`
   .media.failed {
     visibility: hidden;
   }
+  .placeholder.covered {
+    display: none;
+  }
   .tile::after {
     content: '';
     position: absolute;

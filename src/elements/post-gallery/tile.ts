@@ -38,7 +38,22 @@ export function tileImage(post: Post): string | undefined {
 
 /** Fades the image in once it has loaded (the blurhash stays under it until then). */
 function onImageLoad(event: Event): void {
-  (event.currentTarget as HTMLElement).classList.add('loaded');
+  const image = event.currentTarget as HTMLElement;
+  image.classList.add('loaded');
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) uncover(image);
+}
+
+/**
+ * Once the picture covers it, the blurhash's canvas leaves the rendering: a canvas is a
+ * layer of its own, and each tile's made every frame of the page (a tap's too) composite
+ * it and what overlaps it, a dozen layers for a page of tiles.
+ */
+function uncover(image: HTMLElement): void {
+  image.parentElement?.querySelector('.placeholder')?.classList.add('covered');
+}
+
+function onImageShown(event: TransitionEvent): void {
+  if (event.propertyName === 'opacity' && event.target === event.currentTarget) uncover(event.currentTarget as HTMLElement);
 }
 
 /** A broken image leaves the blurhash on show, rather than the browser's broken-image icon. */
@@ -87,6 +102,7 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
           height=${ifDefined(post.media.height)}
           alt=${altText(post, localizer)}
           @load=${onImageLoad}
+          @transitionend=${onImageShown}
           @error=${onImageError}
           src=${browserUrl(src)}
         />`
