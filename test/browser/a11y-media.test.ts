@@ -120,7 +120,29 @@ describe('prefers-reduced-motion: reduce', () => {
   });
 });
 
+/** Animations in `root`'s shadow trees (their pseudo-elements' too) that run longer than `limit` ms, or for ever. */
+function longAnimations(root: Element, limit: number): string[] {
+  const hosts = [root, ...deepElements(root)].filter((element) => element.shadowRoot);
+  return hosts.flatMap((host) =>
+    host
+      .shadowRoot!.getAnimations()
+      .filter((animation) => Number(animation.effect?.getComputedTiming().endTime ?? 0) > limit)
+      .map((animation) => {
+        const effect = animation.effect as KeyframeEffect;
+        return `${describeElement(effect.target!)}${effect.pseudoElement ?? ''}: ${(animation as CSSAnimation).animationName ?? 'animation'} ends at ${effect.getComputedTiming().endTime} ms`;
+      }),
+  );
+}
+
 describe('motion without the preference', () => {
+  it('nothing that starts by itself moves for more than five seconds (WCAG 2.2.2), once loaded', async () => {
+    const shop = await openShop('motion');
+    for (const widget of widgets(shop)) expect(longAnimations(widget, 5000), widget.localName).toEqual([]);
+    // The hotspots did pulse, and the check sees it (a finished pulse stays in effect, still).
+    const pulses = shop.shoppable.shadowRoot!.getAnimations().filter((animation) => (animation as CSSAnimation).animationName === 'pulse');
+    expect(pulses.length).toBeGreaterThan(0);
+  });
+
   it("a tile's blurhash leaves the rendering once its picture has faded in over it, at once under reduced motion", async () => {
     const { gallery } = await openShop('placeholders');
     const settledTiles = () => inside(gallery, 'button.tile').filter((tile) => tile.querySelector('img.media.loaded') && getComputedStyle(tile.querySelector('canvas.placeholder')!).display === 'none').length;

@@ -105,7 +105,11 @@ const postStyles = css`
     inset: 0;
     border-radius: 50%;
     border: 2px solid var(--_hotspot-color);
-    animation: pulse 2.4s ease-out infinite;
+    /*
+     * Twice, under five seconds (WCAG 2.2.2: nothing moves on its own for longer), then
+     * still and gone: a running pulse also kept every dot a layer of its own in each frame.
+     */
+    animation: pulse 2.4s ease-out 2 forwards;
     pointer-events: none;
   }
   @keyframes pulse {
