@@ -1,7 +1,7 @@
 import { hashKey, InfiniteQueryObserver, notifyManager, QueryObserver, type QueryClient, type QueryKey } from '@tanstack/query-core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { nextTask } from '../shared/time-slice.js';
-import { upgrading } from '../shared/upgrading.js';
+import { definitionTask } from '../shared/upgrading.js';
 
 /** The part of a query-core observer the controller uses. */
 interface Observer<TResult, TOptions> {
@@ -54,9 +54,10 @@ export class ObserverController<TResult, TOptions extends { queryKey: QueryKey; 
     this.connected = true;
     // Subscribing starts the read (query-core's work and the fetch). For the elements a
     // definition upgrades together, in a task of its own each: in the definition's task, two
-    // summaries and a list took 47 ms at a phone's speed. The first render, a task of its
-    // own, has the cached result either way (`sync`).
-    if (upgrading) void nextTask().then(() => this.connected && this.subscribe());
+    // summaries and a list took 47 ms at a phone's speed. So too for a read connected in the
+    // microtasks after it (the full summary's, whose part came with the element's code). The
+    // first render, a task of its own, has the cached result either way (`sync`).
+    if (definitionTask) void nextTask().then(() => this.connected && this.subscribe());
     else this.subscribe();
   }
 

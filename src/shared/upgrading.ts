@@ -1,5 +1,14 @@
+import { nextTask } from './time-slice.js';
+
 /** True while `customElements.define` upgrades the elements already in the page (`upgradingPage`). */
 export let upgrading = false;
+
+/**
+ * True from a definition (`upgradingPage`) to the end of its task: what the upgraded
+ * elements start in the microtasks after it (a part of theirs that came with their code,
+ * such as the full review summary's read) belongs to the definition's task too.
+ */
+export let definitionTask = false;
 
 /**
  * Runs `define`, marking the elements it upgrades as the page's own: written in its HTML,
@@ -10,7 +19,8 @@ export let upgrading = false;
  * every instance in one task.
  */
 export function upgradingPage(define: () => void): void {
-  upgrading = true;
+  upgrading = definitionTask = true;
+  void nextTask().then(() => (definitionTask = false));
   try {
     define();
   } finally {

@@ -10,6 +10,7 @@ import { queryClientFor } from '../../src/queries/query-client.ts';
 import type { StorefrontClient } from '../../src/api/client.ts';
 import '../../src/elements/storefront/svc-storefront.ts';
 import { StorefrontElement } from '../../src/elements/shared/base.ts';
+import { upgradingPage } from '../../src/shared/upgrading.ts';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
 
 const apiBase = inject('apiBase');
@@ -37,6 +38,25 @@ class PostsProbe extends StorefrontElement {
 }
 customElements.define('test-posts-probe', PostsProbe);
 
+/** A probe whose read is connected in a microtask after it connects, as the full review summary's part is. */
+class LateProbe extends StorefrontElement {
+  posts: ReturnType<typeof infiniteQueryController<PostsResult, PostsOptions>> | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    queueMicrotask(() => {
+      this.posts ??= infiniteQueryController<PostsResult, PostsOptions>(this, () => {
+        const storefront = this.storefront;
+        return storefront.ok ? { queryClient: queryClientFor(storefront.client), options: postsQuery(storefront.client, storefront.market, {}, 4) } : undefined;
+      });
+    });
+  }
+
+  protected override render() {
+    return html`<p>${this.posts?.result?.data?.pages[0]?.items.length ?? 0} posts</p>`;
+  }
+}
+
 function probe(attributes: Record<string, string>, parent: Element = document.body): PostsProbe {
   const element = document.createElement('test-posts-probe') as PostsProbe;
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -52,6 +72,23 @@ describe('query controller', () => {
     const element = probe({ 'publishable-key': key, market: 'us', 'api-base': apiBase });
     await expect.poll(() => element.ids.length).toBe(5);
     expect(element.shadowRoot!.textContent).toMatch(/5 posts/);
+    expect(await requestLog(apiBase, key)).toHaveLength(1);
+  });
+
+  it("a read connected in the microtasks after the element's definition starts in a task of its own", async () => {
+    const key = await testKey(apiBase, 'ctrl_definition_task');
+    const element = document.createElement('test-late-probe') as LateProbe;
+    for (const [name, value] of Object.entries({ 'publishable-key': key, market: 'us', 'api-base': apiBase })) element.setAttribute(name, value);
+    document.body.append(element);
+    // Defined after it is in the page, as the script tag defines the page's elements.
+    upgradingPage(() => customElements.define('test-late-probe', LateProbe));
+    // Still the definition's task: the probe's microtask has connected its read, which waits.
+    await Promise.resolve();
+    expect(element.posts).toBeDefined();
+    const storefront = (element as unknown as { storefront: { ok: true; client: StorefrontClient } }).storefront;
+    const query = queryClientFor(storefront.client).getQueryCache().find({ queryKey: queryKeys.posts('us', {}, 4) });
+    expect(query?.state.fetchStatus).toBe('idle');
+    await expect.poll(() => element.shadowRoot?.textContent).toMatch(/4 posts/);
     expect(await requestLog(apiBase, key)).toHaveLength(1);
   });
 
