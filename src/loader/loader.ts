@@ -56,7 +56,10 @@ function start(): void {
   // still gives the rule to themes. `:where()` weighs nothing, as the badge's `:host` rules
   // weigh nothing against a theme's: a theme's own rule for the element wins. A stylesheet
   // built in script, which a strict CSP allows; a browser without them reserves nothing.
-  try {
+  // Only before the page's first paint: after it, the badges have been painted without it,
+  // and a stylesheet added to the document restyles the whole page (on the shop-like bench
+  // page, Lighthouse put that into the blocking time and the hero's paint).
+  if (!performance.getEntriesByType('paint')[0]) try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(':where(svc-review-summary[variant=badge]:not(:defined)){display:inline-flex;vertical-align:middle;height:1.25em}');
     document.adoptedStyleSheets.push(sheet);

@@ -228,6 +228,15 @@ test.describe('the script-tag bundle', () => {
     });
   }
 
+  test('a script tag that runs after the first paint adds no stylesheet to the page: its badges are painted already, and one would restyle all of it', async ({ page }) => {
+    await answerLate(page, /\/cdn\/storefront-widgets\.js$/, 800);
+    const log = await openPage(page, 'badge_after_paint', { scripts: 'classic-async', at: 'head', elements: 'badge' });
+    await expect.poll(() => page.evaluate(() => 'StorefrontWidgets' in window)).toBe(true);
+    expect(await page.evaluate(() => ({ painted: performance.getEntriesByType('paint').length > 0, sheets: document.adoptedStyleSheets.length }))).toEqual({ painted: true, sheets: 0 });
+    await expect(page.locator('svc-review-summary [part~="badge"]')).toBeVisible();
+    expect(log.errors).toEqual([]);
+  });
+
   test("the page's own rule for a badge wins over the script tag's (which weighs nothing, as the badge's own styles do)", async ({ page }) => {
     await answerLate(page, /\/module\/svc-review-summary\.js$/, 800);
     const style = 'svc-review-summary { display: block; height: 30px }';
