@@ -40,7 +40,9 @@ export function tileImage(post: Post): string | undefined {
 function onImageLoad(event: Event): void {
   const image = event.currentTarget as HTMLElement;
   image.classList.add('loaded');
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches) uncover(image);
+  // No fade to wait for: under reduced motion, or in a tile off screen that content-visibility
+  // skips (its picture shows loaded when it comes into view).
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches || image.checkVisibility?.({ contentVisibilityAuto: true }) === false) uncover(image);
 }
 
 /**
