@@ -182,7 +182,7 @@ async function oneRun(browser: Browser, url: string, traceNames?: (frame: Parame
       // Of the longest entries, the one that waited longest for its handlers (a tap's click waits for its pointer events).
       const worst = entries.filter((e) => e.duration === longest).sort((a, b) => b.delay - a.delay)[0];
       split[name] = worst ? [worst.delay, worst.processing, worst.duration - worst.delay - worst.processing] : [0, 0, 0];
-      names[name] = [...new Set(entries.filter((e) => e.id > 0 && e.duration === longest).map((e) => e.name))].join('/');
+      names[name] = [...new Set(entries.filter((e) => e.duration === longest).map((e) => e.name))].join('/');
       await idle(page);
     };
 

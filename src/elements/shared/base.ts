@@ -8,7 +8,8 @@ import { tableLoading } from '../../i18n/tables.js';
 import { whenAnalyticsConfigured } from '../../page/analytics-settings.js';
 import { ViewTracker } from '../../controllers/view-tracker.js';
 import { preconnect } from './preconnect.js';
-import { RenderPacing, upgradingPage } from './render-pacing.js';
+import { upgradingPage } from '../../shared/upgrading.js';
+import { RenderPacing } from './render-pacing.js';
 import { nextTask } from '../../shared/time-slice.js';
 import { intlWarm, pluralsWarm, warmIntl, warmPlurals } from '../../i18n/formatters.js';
 

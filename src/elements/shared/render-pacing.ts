@@ -1,6 +1,6 @@
 import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { nextTask, timeSlice } from '../../shared/time-slice.js';
-import { upgrading, upgradingPage } from '../../shared/upgrading.js';
+import { upgrading } from '../../shared/upgrading.js';
 
 /**
  * How far from the viewport an element starts rendering its content, in viewport
@@ -9,8 +9,6 @@ import { upgrading, upgradingPage } from '../../shared/upgrading.js';
  */
 export const NEAR = 1.5;
 const NEAR_MARGIN = `${NEAR * 100}% 0px`;
-
-export { upgradingPage };
 
 /**
  * Paces an element's rendering so that a page full of widgets never makes one long
