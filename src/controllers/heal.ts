@@ -116,12 +116,16 @@ export function follow(host: ReactiveControllerHost, controller: Healing): void 
   followed.add(controller);
   let connected = false;
   let release: ((read: boolean) => void) | undefined;
+  let trying: Promise<boolean> | undefined;
   const retry = (): Promise<boolean> => {
+    // A try on its way answers every caller (the timer's and `online`'s): a second one would
+    // take its `hold`, and the first would never resolve, which stopped the page's retries.
+    if (trying) return trying;
     const shown = controller.result;
     if (!failing(shown)) return Promise.resolve(true);
-    return new Promise((resolve) => {
+    return (trying = new Promise((resolve) => {
       release = (read) => {
-        controller.hold = release = undefined;
+        controller.hold = release = trying = undefined;
         resolve(read);
       };
       controller.hold = ((next: Shown): boolean => {
@@ -131,7 +135,7 @@ export function follow(host: ReactiveControllerHost, controller: Healing): void 
         return !!next.error && next.error.code === shown.error!.code && next.data === shown.data;
       }) as never;
       if (!(shown.isFetchNextPageError ? shown.fetchNextPage! : shown.refetch)({ cancelRefetch: false })) release(false);
-    });
+    }));
   };
   const check = () => {
     if (!connected) release?.(false);

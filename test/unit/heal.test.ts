@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { heal, healDelay, healTiming } from '../../src/controllers/heal.ts';
+import { follow, heal, healDelay, healTiming } from '../../src/controllers/heal.ts';
 
 /**
  * The page's retries (controllers/heal.ts) with their real timings, on a fake clock: the
@@ -109,6 +109,27 @@ describe('the page queue', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(retry).not.toHaveBeenCalled();
     heal(retry, false);
+  });
+
+  it("a try on its way answers `online` too, and when it fails the page's retries go on", async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    // An element's read that failed (the controller as query-controller.ts hands it over), and its host.
+    const failed = { error: { code: 'server' }, data: undefined, isFetching: false, refetch: vi.fn(() => Promise.resolve()) };
+    const controller: { result: unknown; hold: ((next: never) => boolean) | undefined } = { result: failed, hold: undefined };
+    const hooks: { hostConnected(): void; hostDisconnected(): void }[] = [];
+    follow({ addController: (hook: never) => hooks.push(hook) } as never, controller);
+    hooks[0]!.hostConnected();
+    // The timer's try (2 s), then the browser back online while that read is on its way.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(failed.refetch).toHaveBeenCalledTimes(1);
+    online!();
+    await Promise.resolve();
+    expect(failed.refetch, 'one read on its way answers both').toHaveBeenCalledTimes(1);
+    // That read fails again: the error stays on screen, and the page tries again later.
+    expect(controller.hold!({ ...failed } as never), 'the same failure is kept off the screen').toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(failed.refetch.mock.calls.length, 'tries after the failed one').toBeGreaterThan(1);
+    hooks[0]!.hostDisconnected();
   });
 
   it('a read out of the queue (its element left, or it healed) is not tried, and an empty queue stops the timer', async () => {
