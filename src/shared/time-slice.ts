@@ -53,3 +53,20 @@ export function timeSlice(): Promise<void> | undefined {
   }
   return now - sliceStart < SLICE_MS ? undefined : nextTask();
 }
+
+/**
+ * Resolves in a task after the next frame was painted (a frame's callbacks run before its
+ * paint), so that what an input changed at once shows before slower work; after 100 ms
+ * where no frame comes (a hidden page).
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const late = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(late);
+        resolve();
+      }),
+    );
+  });
+}

@@ -48,6 +48,17 @@ async function closeByEscape(element: SvcPostGallery): Promise<void> {
 }
 
 /** Opens a tile's post and closes it again (a first open loads the lightbox's code). */
+/**
+ * Reads the page in the first frame that shows the dialog open (a frame's callbacks see
+ * what it paints): the tap's own frame comes first, and the dialog opens in a task after it.
+ */
+function inFirstOpenFrame<T>(element: SvcPostGallery, read: () => T): Promise<T> {
+  return new Promise((resolve) => {
+    const look = () => (dialog(element)?.open ? resolve(read()) : requestAnimationFrame(look));
+    requestAnimationFrame(look);
+  });
+}
+
 async function openAndClose(element: SvcPostGallery, tile: HTMLButtonElement): Promise<void> {
   tile.click();
   await waitOpen(element);
@@ -78,6 +89,25 @@ describe('lightbox', () => {
     await expect.poll(() => shownPost(element)).toBe(grown[4]!.dataset['postId']);
     await expect.element(page.getByText('Post 5 of 8')).toBeVisible();
     expect(opened.at(-1)!.index).toBe(4);
+  });
+
+  it("is made closed once the gallery is in view, holding the first photo's card, and a tap opens that one", async () => {
+    // A viewport the runner shows whole: the gallery is in view.
+    await page.viewport(1280, 800);
+    const element = await mount({ 'page-size': '4' });
+    const found = await waitForTiles(element, 4);
+    // In view (the gallery's intent on a touch screen): the lightbox is there, closed, before any tap.
+    await expect.poll(() => lightbox(element)?.shadowRoot?.querySelector('dialog'), { timeout: 10_000 }).toBeTruthy();
+    const prepared = lightbox(element)!;
+    expect(dialog(element)!.open).toBe(false);
+    // A photo's card, never a video's (which would fetch the video's start behind a closed dialog).
+    const photo = found.find((tile) => !/^Video/.test(tile.getAttribute('aria-label') ?? ''))!;
+    await expect.poll(() => shownPost(element)).toBe(photo.dataset['postId']);
+    expect(prepared.shadowRoot!.querySelector('video'), 'a video in the closed lightbox').toBeNull();
+    photo.click();
+    await waitOpen(element);
+    expect(lightbox(element), 'the prepared lightbox, opened').toBe(prepared);
+    expect(shownPost(element)).toBe(photo.dataset['postId']);
   });
 
   it('works by keyboard alone: Tab to a tile, Enter opens, arrows move, Escape closes and focus returns', async () => {
@@ -200,20 +230,16 @@ describe('lightbox', () => {
     const beside = document.body.insertBefore(Object.assign(document.createElement('button'), { textContent: 'Beside the gallery' }), element);
     const hiddenBefore = ariaHidden();
     tile!.click();
-    // Still in the tap's task (microtasks only, no task has run): the picture is there and complete,
-    // so the frame that follows the tap shows it; not a task later, after a frame with an empty dialog.
-    for (let turn = 0; turn < 100; turn++) await Promise.resolve();
-    const picture = () => lightbox(element)?.shadowRoot?.querySelector('.media svc-shoppable-post')?.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
-    expect(picture()?.complete, "the picture in the tap's task").toBe(true);
-    // Fully opaque in the first frame, and so is all around it (no fade to run; only the dimming behind fades in).
-    const first = await new Promise<{ complete: boolean; opacity: number } | undefined>((resolve) =>
-      requestAnimationFrame(() => {
-        const shown = picture();
-        let opacity = 1;
-        for (let node: Element | undefined = shown ?? undefined; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host as Element | undefined)) opacity *= Number(getComputedStyle(node).opacity);
-        resolve(shown ? { complete: shown.complete, opacity } : undefined);
-      }),
-    );
+    // The tapped post's picture is in the first frame that shows the dialog, complete and fully
+    // opaque, and so is all around it (no fade to run; only the dimming behind fades in): not a
+    // frame with an empty dialog or a placeholder first.
+    const picture = () => lightbox(element)?.shadowRoot?.querySelector(`.card[data-post-id="${tile!.dataset['postId']}"] .media svc-shoppable-post`)?.shadowRoot?.querySelector<HTMLImageElement>('img.picture');
+    const first = await inFirstOpenFrame(element, () => {
+      const shown = picture();
+      let opacity = 1;
+      for (let node: Element | undefined = shown ?? undefined; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host as Element | undefined)) opacity *= Number(getComputedStyle(node).opacity);
+      return shown ? { complete: shown.complete, opacity } : undefined;
+    });
     expect(first, 'the picture in the first frame').toEqual(expect.objectContaining({ complete: true, opacity: 1 }));
     expect(dialog(element)!.open).toBe(true);
     // What screen readers get: the tiles behind the open dialog are left out of the accessibility tree.
@@ -315,12 +341,8 @@ describe('the caption panel', () => {
   /** Taps a tile and returns what the frame after the tap shows: whether the panel is there, and where the media is. */
   async function tapAndLookAtFirstFrame(element: SvcPostGallery, tile: HTMLButtonElement) {
     tile.click();
-    // The tap's microtasks open the dialog; the frame after them is the one the shopper sees first.
-    for (let turn = 0; turn < 100; turn++) await Promise.resolve();
     const root = lightbox(element)!.shadowRoot!;
-    return new Promise<{ open: boolean; panel: boolean; media: ReturnType<typeof layoutBox> }>((resolve) =>
-      requestAnimationFrame(() => resolve({ open: dialog(element)!.open, panel: root.querySelector('.panel')!.checkVisibility(), media: layoutBox(root.querySelector<HTMLElement>('.media')!) })),
-    );
+    return inFirstOpenFrame(element, () => ({ open: dialog(element)!.open, shows: root.querySelector('.card')?.getAttribute('data-post-id'), panel: root.querySelector('.panel')!.checkVisibility(), media: layoutBox(root.querySelector<HTMLElement>('.media')!) }));
   }
 
   it('beside the picture, on the first open too, the product list is in the first frame: the card keeps its size and place', async () => {
@@ -367,6 +389,7 @@ describe('the caption panel', () => {
 
       const narrow = await tapAndLookAtFirstFrame(element, found[1]!);
       expect(narrow.open).toBe(true);
+      expect(narrow.shows, 'the tapped post in the first frame').toBe(found[1]!.dataset['postId']);
       expect(narrow.panel, 'the panel in the first frame on a narrow screen').toBe(false);
       const root = lightbox(element)!.shadowRoot!;
       await expect.poll(() => root.querySelector('.panel')!.checkVisibility()).toBe(true);
