@@ -6,6 +6,7 @@ import { definitionTask } from '../shared/upgrading.js';
 /** The part of a query-core observer the controller uses. */
 interface Observer<TResult, TOptions> {
   getOptimisticResult(options: TOptions): TResult;
+  getCurrentResult(): TResult;
   setOptions(options: TOptions): void;
   subscribe(listener: (result: TResult) => void): () => void;
 }
@@ -106,9 +107,14 @@ export class ObserverController<TResult, TOptions extends { queryKey: QueryKey; 
   }
 
   private subscribe(): void {
-    if (this.observer === undefined || this.unsubscribe !== undefined) return;
-    this.unsubscribe = this.observer.subscribe(
-      notifyManager.batchCalls((result: TResult) => {
+    const observer = this.observer;
+    if (observer === undefined || this.unsubscribe !== undefined) return;
+    this.unsubscribe = observer.subscribe(
+      // The observer's latest result, not the one the notification carries: notifications come
+      // in timers, and a timer set five deep is clamped to 4 ms, so a quick answer's "success"
+      // could come before the "fetching" set before it, which then stayed on screen.
+      notifyManager.batchCalls(() => {
+        const result = observer.getCurrentResult();
         if (result === this.result || this.hold?.(result)) return;
         this.result = result;
         this.scheduleUpdate();
