@@ -42,7 +42,14 @@ function onImageLoad(event: Event): void {
   image.classList.add('loaded');
   // No fade to wait for: under reduced motion, or in a tile off screen that content-visibility
   // skips (its picture shows loaded when it comes into view).
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches || image.checkVisibility?.({ contentVisibilityAuto: true }) === false) uncover(image);
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches || skipped(image)) return uncover(image);
+  // A picture that loads before the page's first layout of its tile is not skipped yet: asked again a frame on.
+  requestAnimationFrame(() => skipped(image) && uncover(image));
+}
+
+/** Whether content-visibility skips the image's tile (off screen): nothing of it is styled, so no fade runs. */
+function skipped(image: HTMLElement): boolean {
+  return image.checkVisibility?.({ contentVisibilityAuto: true }) === false;
 }
 
 /**
