@@ -42,14 +42,10 @@ function onImageLoad(event: Event): void {
   image.classList.add('loaded');
   // No fade to wait for: under reduced motion, or in a tile off screen that content-visibility
   // skips (its picture shows loaded when it comes into view).
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches || skipped(image)) return uncover(image);
-  // A picture that loads before the page's first layout of its tile is not skipped yet: asked again a frame on.
-  requestAnimationFrame(() => skipped(image) && uncover(image));
-}
-
-/** Whether content-visibility skips the image's tile (off screen): nothing of it is styled, so no fade runs. */
-function skipped(image: HTMLElement): boolean {
-  return image.checkVisibility?.({ contentVisibilityAuto: true }) === false;
+  // A picture that loads before its tile's first layout is not skipped yet: asked again a frame on.
+  const skipped = () => image.checkVisibility?.({ contentVisibilityAuto: true }) === false;
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches || skipped()) uncover(image);
+  else requestAnimationFrame(() => skipped() && uncover(image));
 }
 
 /**
