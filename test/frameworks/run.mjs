@@ -181,7 +181,8 @@ async function loadAndCheck(page, origin, consoleErrors, app) {
   // Data on screen: stars, tiles, the post's products.
   await page.locator('svc-review-summary [role="img"]').first().waitFor({ timeout: 20_000 });
   await page.locator('svc-post-gallery [part~="tile"]').first().waitFor({ timeout: 20_000 });
-  const link = page.locator('svc-shoppable-post [part~="product-list"] a').first();
+  // The page's own post: the gallery's closed lightbox (made once the gallery is in view) holds shoppable posts too, hidden.
+  const link = page.locator('svc-shoppable-post [part~="product-list"] a').filter({ visible: true }).first();
   await link.waitFor({ timeout: 20_000 });
 
   // A product choice reaches the app's handler (which cancels the navigation).
