@@ -1,0 +1,166 @@
+/**
+ * `npm run test:runtimes` (after `npm run build`): the package's server side in each
+ * runtime it supports (runtimes.ts: Node's lines, Bun, Deno). The package is packed once
+ * and installed into a fresh project (with React, for the React entry); each runtime then
+ * runs, from that project and against the Storefront API emulator over HTTP:
+ * - the scripts in `scripts/` (each asserts and exits non-zero on a failure): every entry
+ *   loads, `renderWidgets`, the JSON-LD helpers, the proxy's handler on the runtime's own
+ *   server (`serveNode`, `Bun.serve`, `Deno.serve`), the webhooks;
+ * - `storefront-widgets proxy` under a short crowd (crowd.ts);
+ * - on Bun and Deno, the docs' recipes (`recipes/`, shown in the docs by `<!-- file: -->`).
+ * Prints a table runtime × test and exits with 1 on any failure. Runtimes missing from
+ * `.cache/runtimes/` are installed from the npm registry first.
+ *
+ * Options: `--runtimes node,node22,bun` (default all), `--tests render,crowd` (default all),
+ * `--tarball FILE` (an `npm pack` of the package instead of packing `dist/` here),
+ * `--crowd-seconds S` (3).
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { catalogOf } from '../../bench/lib/shoppers.ts';
+import { startEmulator } from '../../demo/emulator/server.ts';
+import { testKey } from '../support/emulator-control.ts';
+import { crowd, type CrowdFigures } from './crowd.ts';
+import { checkRecipe, RECIPES } from './recipe-checks.ts';
+import { ensureRuntime, RUNTIMES, type Runtime } from './runtimes.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const here = import.meta.dirname;
+const argument = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const SCRIPTS = ['exports', 'render', 'json-ld', 'proxy', 'webhooks'] as const;
+const TESTS = [...SCRIPTS, 'crowd', 'recipes'] as const;
+type Test = (typeof TESTS)[number];
+const only = (name: string, all: readonly string[]) => argument(name)?.split(',') ?? all;
+const runtimes = RUNTIMES.filter((runtime) => only('runtimes', RUNTIMES.map((r) => r.id)).includes(runtime.id));
+const tests = TESTS.filter((test) => only('tests', TESTS).includes(test));
+const CROWD_SECONDS = Number(argument('crowd-seconds') ?? 3);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+
+type Cell = { ok: true; ms: number } | { ok: false; ms: number; error: string } | undefined;
+const results = new Map<string, Map<Test, Cell>>();
+const figures = new Map<string, CrowdFigures>();
+
+/** Runs `bin args` in `cwd` with `env`, at most `timeoutMs`; resolves with its exit code and output. */
+function run(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(bin, args, { cwd, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    const timer = setTimeout(() => {
+      output += `\n(killed after ${timeoutMs} ms)`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    });
+  });
+}
+
+async function cell(runtime: Runtime, test: Test, work: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  let result: Cell;
+  try {
+    await work();
+    result = { ok: true, ms: Date.now() - started };
+  } catch (error) {
+    result = { ok: false, ms: Date.now() - started, error: error instanceof Error ? error.message : String(error) };
+  }
+  results.get(runtime.id)!.set(test, result);
+  console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${runtime.label.padEnd(13)} ${test.padEnd(9)} (${(result.ms / 1000).toFixed(1)} s)${result.ok ? '' : `\n      ${result.error.trim().replace(/\n/g, '\n      ')}`}`);
+}
+
+/** A free loopback port (for the recipes, which take their port as a setting). */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+const started = Date.now();
+const scratch = mkdtempSync(join(tmpdir(), 'storefront-widgets-runtimes-'));
+let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
+try {
+  console.log(`test:runtimes: ${runtimes.map((r) => r.id).join(', ')} × ${tests.join(', ')}; ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  const installing = Date.now();
+  const ensured = await Promise.all(runtimes.map(async (runtime) => `${runtime.label} (${await ensureRuntime(runtime)})`));
+  console.log(`runtimes: ${ensured.join(', ')} (${((Date.now() - installing) / 1000).toFixed(1)} s)`);
+
+  let tarball = argument('tarball');
+  if (!tarball) {
+    if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
+    const packed = await run(npm, ['pack', '--json', '--pack-destination', scratch], root, {});
+    if (packed.code !== 0) throw new Error(`npm pack: ${packed.output}`);
+    tarball = join(scratch, (JSON.parse(packed.output.slice(packed.output.indexOf('['))) as { filename: string }[])[0]!.filename);
+  }
+  const app = join(scratch, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'storefront-widgets-runtimes', private: true, type: 'module' }, null, 2));
+  const install = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', resolve(tarball), `react@${pkg.devDependencies['react']}`, `react-dom@${pkg.devDependencies['react-dom']}`], app, {}, 300_000);
+  if (install.code !== 0) throw new Error(`npm install of the packed package: ${install.output}`);
+  for (const folder of ['scripts', 'recipes']) for (const name of readdirSync(join(here, folder))) copyFileSync(join(here, folder, name), join(app, name));
+  console.log(`fresh project with the packed package: ${((Date.now() - installing) / 1000).toFixed(1)} s since start`);
+
+  emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+  const apiBase = emulator.url;
+  const catalog = tests.includes('crowd') ? await catalogOf(apiBase, 'matrix_catalog') : [];
+
+  for (const runtime of runtimes) {
+    results.set(runtime.id, new Map());
+    const { bin, args } = runtime.command();
+    for (const test of tests) {
+      if (test === 'crowd') {
+        await cell(runtime, test, async () => {
+          const measured = await crowd(runtime, app, apiBase, catalog, { seconds: CROWD_SECONDS });
+          figures.set(runtime.id, measured);
+        });
+      } else if (test === 'recipes') {
+        const recipes = RECIPES.filter((recipe) => recipe.runtime === runtime.id);
+        if (recipes.length === 0) continue;
+        await cell(runtime, test, async () => {
+          for (const recipe of recipes) await checkRecipe(recipe, { bin, args: recipe.args ?? args }, app, apiBase, await testKey(apiBase, `matrix_${recipe.file.replace(/\W/g, '_')}`), await freePort());
+        });
+      } else {
+        await cell(runtime, test, async () => {
+          const key = await testKey(apiBase, `matrix_${runtime.id}_${test.replace('-', '_')}`);
+          const { code, output } = await run(bin, [...args, `${test}.mjs`], app, { SVC_API_BASE: apiBase, SVC_KEY: key });
+          if (code !== 0) throw new Error(`exit code ${code}: ${output}`);
+        });
+      }
+    }
+  }
+} catch (error) {
+  console.error(`test:runtimes could not run: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await emulator?.close();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+if (results.size > 0) {
+  const rows = [...results].map(([id, cells]) => {
+    const runtime = RUNTIMES.find((r) => r.id === id)!;
+    const passed = [...cells.values()].filter((c) => c?.ok).length;
+    return `| ${runtime.label} | ${tests.map((test) => (cells.has(test) ? (cells.get(test)!.ok ? 'pass' : '**FAIL**') : '–')).join(' | ')} | ${passed}/${cells.size} |`;
+  });
+  console.log(`\n| runtime | ${tests.join(' | ')} | passed |\n|---|${tests.map(() => '---|').join('')}---:|\n${rows.join('\n')}`);
+  if (figures.size > 0) {
+    console.log(`\nstorefront-widgets proxy, ${CROWD_SECONDS} s at 100 views/s after a warm-up (8 products):`);
+    for (const [id, f] of figures) console.log(`  ${RUNTIMES.find((r) => r.id === id)!.label.padEnd(13)} ${f.within1s}/${f.views} views within 1 s, ${f.failed} failed, ${f.apiRequests} API requests (load average ${f.load})`);
+  }
+}
+const failures = [...results.values()].flatMap((cells) => [...cells.values()]).filter((c) => c && !c.ok).length;
+console.log(`\n${failures === 0 && process.exitCode !== 1 ? 'all passed' : `${failures} failed`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+if (failures > 0) process.exitCode = 1;
