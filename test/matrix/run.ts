@@ -13,7 +13,7 @@
  *
  * Options: `--runtimes node,node22,bun` (default all), `--tests render,crowd` (default all),
  * `--tarball FILE` (an `npm pack` of the package instead of packing `dist/` here),
- * `--crowd-seconds S` (3).
+ * `--crowd-seconds S` (3), `--install-only` (install the missing runtimes, and stop: `.ci/run`).
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,6 +97,7 @@ try {
   const installing = Date.now();
   const ensured = await Promise.all(runtimes.map(async (runtime) => `${runtime.label} (${await ensureRuntime(runtime)})`));
   console.log(`runtimes: ${ensured.join(', ')} (${((Date.now() - installing) / 1000).toFixed(1)} s)`);
+  if (process.argv.includes('--install-only')) process.exit(0);
 
   let tarball = argument('tarball');
   if (!tarball) {
