@@ -4,8 +4,9 @@
  * and installed into a fresh project (with React, for the React entry); each runtime then
  * runs, from that project and against the Storefront API emulator over HTTP:
  * - the scripts in `scripts/` (each asserts and exits non-zero on a failure): every entry
- *   loads, `renderWidgets`, the JSON-LD helpers, the proxy's handler on the runtime's own
- *   server (`serveNode`, `Bun.serve`, `Deno.serve`), the webhooks;
+ *   loads, `require()` from CommonJS, `renderWidgets`, the JSON-LD helpers, the proxy's
+ *   handler on the runtime's own server (`serveNode`, `Bun.serve`, `Deno.serve`), the
+ *   webhooks;
  * - `storefront-widgets proxy` under a short crowd (crowd.ts);
  * - on Bun and Deno, the docs' recipes (`recipes/`, shown in the docs by `<!-- file: -->`).
  * Prints a table runtime × test and exits with 1 on any failure. Runtimes missing from
@@ -33,7 +34,8 @@ const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at < 0 ? undefined : process.argv[at + 1];
 };
-const SCRIPTS = ['exports', 'render', 'json-ld', 'proxy', 'webhooks'] as const;
+/** The scripts in `scripts/`, each a test: `<name>.mjs`, or `.cjs` for the CommonJS one. */
+const SCRIPTS = ['exports', 'require', 'render', 'json-ld', 'proxy', 'webhooks'] as const;
 const TESTS = [...SCRIPTS, 'crowd', 'recipes'] as const;
 type Test = (typeof TESTS)[number];
 const only = (name: string, all: readonly string[]) => argument(name)?.split(',') ?? all;
@@ -136,7 +138,7 @@ try {
       } else {
         await cell(runtime, test, async () => {
           const key = await testKey(apiBase, `matrix_${runtime.id}_${test.replace('-', '_')}`);
-          const { code, output } = await run(bin, [...args, `${test}.mjs`], app, { SVC_API_BASE: apiBase, SVC_KEY: key });
+          const { code, output } = await run(bin, [...args, `${test}.${test === 'require' ? 'cjs' : 'mjs'}`], app, { SVC_API_BASE: apiBase, SVC_KEY: key });
           if (code !== 0) throw new Error(`exit code ${code}: ${output}`);
         });
       }
