@@ -3,6 +3,7 @@
  * the first of their lines to load ES modules this way without a flag (the floors of
  * `engines`); Bun and Deno do too. A summary rendered with its data from what it required.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- require() is what this script tests */
 const { renderWidgets } = require('storefront-widgets/ssr');
 const { createStorefrontProxy } = require('storefront-widgets/edge');
 
