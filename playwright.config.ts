@@ -20,6 +20,8 @@ export default defineConfig({
     { name: 'docs', testDir: 'test/docs', testMatch: '**/*.spec.ts' },
     // Screenshots against committed baselines (test/visual/themes.spec.ts-snapshots/); `npm run test:visual:update` writes them anew.
     { name: 'visual', testDir: 'test/visual' },
+    // The WordPress plugin in a real WordPress with its own MariaDB (test/wordpress/site.ts), from `npm run build:wordpress`'s zip.
+    { name: 'wordpress', testDir: 'test/wordpress', timeout: 60_000 },
   ],
   globalSetup: './test/e2e/global-setup.ts',
   // Other test runs share the machine's two cores.
