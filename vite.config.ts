@@ -106,7 +106,7 @@ const npmBuild: UserConfig = {
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'ssr/index': src('ssr/index.ts'), 'edge/index': src('edge/index.ts'), 'edge/cli': src('edge/cli.ts'), 'edge/node': src('edge/node.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [elementSource(tag).replace(/\.ts$/, ''), elementEntries[tag]!])) },
+      entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'react-server': src('react-server.ts'), 'react-server-fallback': src('react-server-fallback.ts'), 'ssr/index': src('ssr/index.ts'), 'edge/index': src('edge/index.ts'), 'edge/cli': src('edge/cli.ts'), 'edge/node': src('edge/node.ts'), ...Object.fromEntries(ELEMENTS.map(({ tag }) => [elementSource(tag).replace(/\.ts$/, ''), elementEntries[tag]!])) },
       formats: ['es'],
     },
     rolldownOptions: {

@@ -16,7 +16,7 @@ export interface ServerBuildInputs {
  * resolved as Node resolves them (Lit's Node build, on its own DOM stand-in); what runs
  * anywhere stays the app's. One module graph: `/ssr` and `/edge` share their caches.
  */
-const SERVER_EXTERNAL = ['react', '@lit/react', 'lru-cache', 'parse5', 'blurhash'];
+const SERVER_EXTERNAL = ['react', 'react-dom', '@lit/react', 'lru-cache', 'parse5', 'blurhash'];
 
 export function serverBuild({ src, elementEntries, define }: ServerBuildInputs): UserConfig {
   return {
@@ -33,7 +33,7 @@ export function serverBuild({ src, elementEntries, define }: ServerBuildInputs):
       minify: false,
       target: 'es2022',
       lib: {
-        entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), ssr: src('ssr/index.ts'), edge: src('edge/index.ts'), ...elementEntries },
+        entry: { index: src('index.ts'), register: src('register.ts'), react: src('react.ts'), 'react-server-fallback': src('react-server-fallback.ts'), ssr: src('ssr/index.ts'), edge: src('edge/index.ts'), ...elementEntries },
         formats: ['es'],
       },
       rolldownOptions: {

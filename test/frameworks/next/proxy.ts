@@ -2,8 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 
 /**
  * A strict Content-Security-Policy with a nonce of its own for each response, as Next.js
- * documents it: Next puts the nonce on its own scripts, and the page passes it to
- * `renderWidgets` (server-widgets.tsx), which puts it on the styles it writes.
+ * documents it: Next puts the nonce on its own scripts, and the page passes it to the
+ * widgets' server components (product-page.tsx), which put it on the styles they write.
  */
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');

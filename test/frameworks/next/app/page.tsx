@@ -1,17 +1,5 @@
-import { PostGallery, ReviewSummary, Storefront } from 'storefront-widgets/react';
-import { ShoppablePostWithCart } from './add-to-cart';
-import { ProductWidgets } from './server-widgets';
+import { ProductPage } from './product-page';
 
-// A server component: it renders the wrappers (a client module) with no directive of its own.
-export default function ProductPage() {
-  return (
-    <main>
-      <Storefront publishableKey="svc_pk_demo" market="us" apiBase={process.env.STOREFRONT_API_BASE}>
-        <ProductWidgets />
-        <ReviewSummary productRef="aster-linen-shirt" />
-        <ShoppablePostWithCart postId="pst_wvolv0tvux3d" />
-        <PostGallery productRef="aster-linen-shirt" pageSize={4} />
-      </Storefront>
-    </main>
-  );
+export default function Home() {
+  return <ProductPage handle="aster-linen-shirt" postId="pst_wvolv0tvux3d" next={{ handle: 'dune-daypack', title: 'Dune daypack' }} />;
 }

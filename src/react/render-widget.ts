@@ -1,0 +1,79 @@
+import type { ReactiveElement } from 'lit';
+import { assertPublishableKey } from '../api/keys.js';
+import { ConfigError } from '../api/errors.js';
+import { ELEMENTS, type ElementTag } from '../elements/catalog.js';
+import { escapeAttribute } from '../ssr/fragment.js';
+import { renderWidgets, type RenderWidgetsOptions } from '../ssr/index.js';
+import { firstPhoto, type WidgetData } from './widget-data.js';
+import '../register.js';
+
+/** The elements a server component or `renderWidget` renders (`<svc-storefront>` draws nothing: its settings are the options). */
+export type WidgetTag = Exclude<ElementTag, 'svc-storefront'>;
+const WIDGET_TAGS: readonly string[] = ELEMENTS.map((entry) => entry.tag).filter((tag) => tag !== 'svc-storefront');
+
+/** `renderWidget`'s options: `renderWidgets`' (settings, nonce, deadline, cache or proxy). */
+export type RenderWidgetOptions = RenderWidgetsOptions;
+
+/** Names that are the tag's own in React, or settings (written from the options). */
+const PASSED_AS_IS = new Set(['id', 'slot', 'hidden', 'lang', 'dir', 'title']);
+const SETTINGS = new Set(['publishableKey', 'market', 'apiBase']);
+const ATTRIBUTE_NAME = /^[a-z][-a-z0-9_.]*$/;
+
+/**
+ * The host's attributes for `props`, as the browser's wrappers set them: each element
+ * property given as a string, a number or `true` becomes its attribute (`productRef` →
+ * `product-ref`, `company` → `company=""`); `className` becomes `class`, `data-*` and
+ * `aria-*` stay; functions, objects and `false` are left out (a server has no events).
+ */
+export function hostAttributes(tag: ElementTag, props: Record<string, unknown>): Record<string, string> {
+  // Registered by register.js (on a server too: Lit's DOM stand-in).
+  const elementClass = customElements.get(tag) as unknown as typeof ReactiveElement;
+  // Reading `observedAttributes` finalizes the class, which fills `elementProperties`.
+  void elementClass.observedAttributes;
+  const out: Record<string, string> = {};
+  const plain = (value: unknown) => typeof value === 'string' || typeof value === 'number' || value === true;
+  for (const [name, value] of Object.entries(props)) {
+    if (!plain(value) || SETTINGS.has(name) || elementClass.elementProperties.has(name)) continue;
+    if (name === 'className') out['class'] = String(value);
+    else if (PASSED_AS_IS.has(name) || /^(data|aria)-[a-z0-9-]+$/.test(name)) out[name] = value === true ? '' : String(value);
+  }
+  for (const [name, options] of elementClass.elementProperties) {
+    const value = props[name as string];
+    if (options.attribute === false || SETTINGS.has(name as string) || !plain(value)) continue;
+    const attribute = typeof options.attribute === 'string' ? options.attribute : String(name).toLowerCase();
+    if (ATTRIBUTE_NAME.test(attribute)) out[attribute] = value === true ? '' : String(value);
+  }
+  return out;
+}
+
+/** The settings as the host's attributes: the element in the browser reads with what the server read with. */
+export function settingsAttributes(options: Pick<RenderWidgetOptions, 'publishableKey' | 'market' | 'apiBase'>): Record<string, string> {
+  assertPublishableKey(options.publishableKey);
+  return { 'publishable-key': options.publishableKey, market: options.market, ...(options.apiBase === undefined ? {} : { 'api-base': options.apiBase }) };
+}
+
+/**
+ * Renders one element on the server (`renderWidgets`, with its cache, deadline, `proxy`
+ * and `nonce`) as plain data for `<WidgetHost>`: for a React Router or Hydrogen loader,
+ * whose data crosses to the browser as JSON.
+ *
+ * ```ts
+ * export async function loader({ context }) {
+ *   const gallery = await renderWidget('svc-post-gallery', { productRef: 'linen-shirt', pageSize: 4 }, { ...settings, proxy });
+ *   return { gallery };
+ * }
+ * // in the route's component: <WidgetHost widget={gallery} preload />
+ * ```
+ *
+ * Refuses a key that is not publishable, before any request.
+ */
+export async function renderWidget(tag: WidgetTag, props: Record<string, unknown>, options: RenderWidgetOptions): Promise<WidgetData> {
+  if (!WIDGET_TAGS.includes(tag)) {
+    throw new ConfigError(`storefront-widgets: renderWidget renders ${WIDGET_TAGS.join(', ')}; not "${String(tag).slice(0, 40)}".`);
+  }
+  const attributes = { ...hostAttributes(tag, props), ...settingsAttributes(options) };
+  const start = `<${tag}${Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')}>`;
+  const out = await renderWidgets(`${start}</${tag}>`, options);
+  const html = out.slice(start.length, out.length - `</${tag}>`.length);
+  return { tag, attributes, html, image: tag === 'svc-post-gallery' ? firstPhoto(html) : undefined };
+}

@@ -1,0 +1,120 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createElement, isValidElement, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { InvalidKeyError } from '../../src/api/errors.ts';
+import { noStore } from '../../src/edge/index.ts';
+import { PostGallery, renderWidget, ReviewSummary, RichSnippet, Storefront, WidgetHost, type WidgetData } from '../../src/react-server.ts';
+import * as fallback from '../../src/react-server-fallback.ts';
+import { hostAttributes } from '../../src/react/render-widget.ts';
+import { ON_ITS_WAY_MS } from '../../src/ssr/server-reads.ts';
+import { requestLog, testKey } from '../support/emulator-control.ts';
+
+/**
+ * `storefront-widgets/react/server` in Node against the emulator (HTTP): the server
+ * components and `renderWidget` render through `renderWidgets`, and `<WidgetHost>` writes
+ * the host with the server's markup inside (React's own server renderer). In a page:
+ * the Next.js recipe (test/frameworks/run.mjs).
+ */
+const apiBase = inject('apiBase');
+const PRODUCT = 'aster-linen-shirt';
+// A deadline far above the default: these tests are about what a render writes, on a busy machine.
+const settings = (key: string) => ({ publishableKey: key, market: 'us', apiBase, deadlineMs: 10_000 });
+
+/** Calls an async server component as React's server renderer would, and renders its result to HTML. */
+async function serverHtml(component: unknown, props: Record<string, unknown>): Promise<{ element: ReactElement<{ widget: WidgetData }>; html: string }> {
+  const element = await (component as (props: Record<string, unknown>) => Promise<ReactElement<{ widget: WidgetData }>>)(props);
+  expect(isValidElement(element)).toBe(true);
+  return { element, html: renderToString(element) };
+}
+
+describe('server components', () => {
+  it('<ReviewSummary> returns its host with the shadow root and data inside, as a string React writes as is: the figures are in the HTML', async () => {
+    const key = await testKey(apiBase, 'rsc_summary');
+    const { element, html } = await serverHtml(ReviewSummary, { productRef: PRODUCT, ...settings(key) });
+    // The declarative shadow root is the host's inner HTML, never a React element of its own.
+    expect(element.type).toBe(WidgetHost);
+    expect(element.props.widget.html).toMatch(/^<template shadowroot="open" shadowrootmode="open">/);
+    expect(html).toMatch(new RegExp(`^<svc-review-summary product-ref="${PRODUCT}" publishable-key="${key}" market="us" api-base="[^"]+"><template shadowroot="open" shadowrootmode="open">`));
+    expect(html).toMatch(/\d+ reviews/);
+    expect(html).toContain('<script type="application/json" data-svc-state>');
+    expect(html).not.toMatch(/suppressHydrationWarning|suppresshydrationwarning/);
+    expect((await requestLog(apiBase, key)).map((entry) => entry.path)).toEqual([`/v1/products/${PRODUCT}/review-summary`]);
+  });
+
+  it('<RichSnippet> puts the product JSON-LD in the HTML', async () => {
+    const key = await testKey(apiBase, 'rsc_snippet');
+    const { html } = await serverHtml(RichSnippet, { productRef: PRODUCT, ...settings(key) });
+    const jsonLd = /<script type="application\/ld\+json" data-svc-rich-snippet="[^"]+">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': 'Product', aggregateRating: { '@type': 'AggregateRating' } });
+  });
+
+  it("<PostGallery firstViewport> preloads its first photo, from the server's data (the tiles carry no src until they hydrate)", async () => {
+    const key = await testKey(apiBase, 'rsc_gallery');
+    const { element } = await serverHtml(PostGallery, { productRef: PRODUCT, pageSize: 4, firstViewport: true, ...settings(key) });
+    const posts = (await (await fetch(`${apiBase}/v1/posts?market=us&product_ref=${PRODUCT}&limit=4`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { type: string; media: { location: string; poster?: string } }[] };
+    const first = posts.data[0]!;
+    expect(element.props.widget.image).toEqual({ href: first.type === 'VIDEO' ? first.media.poster : first.media.location });
+    // React's preload, as a server render writes it: a <link rel="preload"> with high priority.
+    const html = renderToString(createElement(WidgetHost, { widget: element.props.widget, preload: true }));
+    expect(html).toContain(`<link rel="preload" href="${element.props.widget.image!.href}" as="image" fetchPriority="high"/>`);
+    expect(renderToString(createElement(WidgetHost, { widget: element.props.widget }))).not.toContain('rel="preload"');
+  });
+
+  it('refuses a secret key before any request, and before it reaches the page', async () => {
+    // An API of its own, which counts what reaches it.
+    let requests = 0;
+    const api = createServer((_request, response) => void (requests++, response.writeHead(500).end()));
+    await new Promise<void>((done) => api.listen(0, '127.0.0.1', done));
+    onTestFinished(() => new Promise<void>((done) => api.close(() => done())));
+    const own = { publishableKey: 'svc_sk_live_secret_1234567', market: 'us', apiBase: `http://127.0.0.1:${(api.address() as AddressInfo).port}` };
+    await expect(serverHtml(ReviewSummary, { productRef: PRODUCT, ...own })).rejects.toThrow(InvalidKeyError);
+    await expect(Storefront(own)).rejects.toThrow(InvalidKeyError);
+    await expect(renderWidget('svc-reviews', { productRef: PRODUCT }, own)).rejects.toThrow(InvalidKeyError);
+    expect(requests).toBe(0);
+  });
+
+  it('says what is missing: settings, or a tag it does not render', async () => {
+    await expect(serverHtml(ReviewSummary, { productRef: PRODUCT })).rejects.toThrow(/inside <Storefront publishableKey/);
+    await expect(renderWidget('svc-nope' as 'svc-reviews', {}, settings('svc_pk_demo'))).rejects.toThrow(/renders svc-post-gallery, .*not "svc-nope"/);
+  });
+});
+
+describe('renderWidget and <WidgetHost> (React Router and Hydrogen loaders)', () => {
+  it('gives plain data that survives JSON, which <WidgetHost> renders with the nonce on every style', async () => {
+    const key = await testKey(apiBase, 'rsc_loader');
+    const widget = await renderWidget('svc-reviews', { productRef: PRODUCT, pageSize: 3 }, settings(key));
+    const crossed = JSON.parse(JSON.stringify(widget)) as WidgetData;
+    expect(crossed).toEqual(widget);
+    const html = renderToString(createElement(WidgetHost, { widget: crossed, nonce: 'bm9uY2U=' }));
+    expect(html).toMatch(/^<svc-reviews [^>]*><template shadowroot="open" shadowrootmode="open"><style nonce="bm9uY2U=">/);
+    expect(html).toMatch(/^<svc-reviews product-ref="aster-linen-shirt" page-size="3" publishable-key="[^"]+" market="us" api-base="[^"]+">/);
+    expect(html).not.toMatch(/<style>/);
+    expect(() => renderToString(createElement(WidgetHost, { widget: crossed, nonce: '"><script>' }))).toThrow(/nonce/);
+  });
+
+  it('a render that missed its deadline gives an empty host, which renders in the browser as without a server', async () => {
+    // Slower than the deadline and the wait for a read on its way together.
+    const key = await testKey(apiBase, 'rsc_deadline', { faults: { latencyMs: ON_ITS_WAY_MS + 1_000 } });
+    // No store: nothing read before for another key answers it.
+    const widget = await renderWidget('svc-review-summary', { productRef: PRODUCT }, { ...settings(key), cache: noStore(), deadlineMs: 50 });
+    expect(widget.html).toBe('');
+    expect(renderToString(createElement(WidgetHost, { widget }))).toBe(`<svc-review-summary product-ref="${PRODUCT}" publishable-key="${key}" market="us" api-base="${apiBase}"></svc-review-summary>`);
+  });
+
+  it("the host's attributes: element properties by their attribute names, className as class; events, objects, false and unknown names left out", () => {
+    expect(hostAttributes('svc-post-gallery', { productRef: 'linen', pageSize: 8, autoplay: true, company: false, className: 'wide', 'data-x': 'y', onProductSelect: () => undefined, strings: { retry: 'Again' }, 'bad name': 'x', publishableKey: 'svc_pk_x' })).toEqual({
+      'product-ref': 'linen',
+      'page-size': '8',
+      autoplay: '',
+      class: 'wide',
+      'data-x': 'y',
+    });
+  });
+
+  it('outside a server components render, the components say where they belong', () => {
+    expect(() => (fallback.ReviewSummary as () => unknown)()).toThrow(/React Server Component: render it in a server component .* renderWidget\(\)/);
+    expect(fallback.renderWidget).toBe(renderWidget);
+  });
+});
