@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { pageReads, runShoppers, type Product } from '../../bench/lib/shoppers.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import type { Runtime } from './runtimes.ts';
@@ -25,7 +26,7 @@ const PRODUCTS = 8;
 export async function crowd(runtime: Runtime, cwd: string, apiBase: string, catalog: readonly Product[], { viewsPerSecond = 100, seconds = 3 } = {}): Promise<CrowdFigures> {
   const key = await testKey(apiBase, `matrix_crowd_${runtime.id}`);
   const { bin, args } = runtime.cli();
-  const child = spawn(bin, [...args, 'proxy', '--publishable-key', key, '--api-base', apiBase, '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, [...args, 'proxy', '--publishable-key', key, '--api-base', apiBase, '--port', '0'], { cwd, env: { ...process.env, DENO_DIR: join(cwd, '.deno') }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));

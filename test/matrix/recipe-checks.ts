@@ -4,6 +4,7 @@
  * the docs say, with the key, the API and a port as their settings.
  */
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { requestLog } from '../support/emulator-control.ts';
 
 export interface Recipe {
@@ -36,7 +37,7 @@ async function get(url: string): Promise<{ status: number; headers: Headers; tex
 
 /** Starts the recipe, checks what it serves, stops it. */
 export async function checkRecipe(recipe: Recipe, command: { bin: string; args: string[] }, cwd: string, apiBase: string, key: string, port: number): Promise<void> {
-  const child = spawn(command.bin, [...command.args, recipe.file], { cwd, env: { ...process.env, STOREFRONT_PUBLISHABLE_KEY: key, STOREFRONT_API_BASE: apiBase, PORT: String(port), NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command.bin, [...command.args, recipe.file], { cwd, env: { ...process.env, STOREFRONT_PUBLISHABLE_KEY: key, STOREFRONT_API_BASE: apiBase, PORT: String(port), NO_COLOR: '1', DENO_DIR: join(cwd, '.deno') }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));

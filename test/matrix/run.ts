@@ -35,7 +35,9 @@ const argument = (name: string) => {
   return at < 0 ? undefined : process.argv[at + 1];
 };
 /** The scripts in `scripts/`, each a test: `<name>.mjs`, or `.cjs` for the CommonJS one. */
-const SCRIPTS = ['exports', 'require', 'render', 'json-ld', 'proxy', 'webhooks'] as const;
+const SCRIPTS = ['exports', 'require', 'render', 'react', 'json-ld', 'proxy', 'webhooks', 'web-cache'] as const;
+/** Scripts of one runtime's feature alone (the Web Cache API: Node and Bun have none). */
+const ONLY_ON: Partial<Record<Test, string[]>> = { 'web-cache': ['deno'] };
 const TESTS = [...SCRIPTS, 'crowd', 'recipes'] as const;
 type Test = (typeof TESTS)[number];
 const only = (name: string, all: readonly string[]) => argument(name)?.split(',') ?? all;
@@ -135,10 +137,12 @@ try {
         await cell(runtime, test, async () => {
           for (const recipe of recipes) await checkRecipe(recipe, { bin, args: recipe.args ?? args }, app, apiBase, await testKey(apiBase, `matrix_${recipe.file.replace(/\W/g, '_')}`), await freePort());
         });
+      } else if (ONLY_ON[test] && !ONLY_ON[test].includes(runtime.id)) {
+        continue;
       } else {
         await cell(runtime, test, async () => {
           const key = await testKey(apiBase, `matrix_${runtime.id}_${test.replace('-', '_')}`);
-          const { code, output } = await run(bin, [...args, `${test}.${test === 'require' ? 'cjs' : 'mjs'}`], app, { SVC_API_BASE: apiBase, SVC_KEY: key });
+          const { code, output } = await run(bin, [...args, `${test}.${test === 'require' ? 'cjs' : 'mjs'}`], app, { SVC_API_BASE: apiBase, SVC_KEY: key, DENO_DIR: join(app, '.deno') });
           if (code !== 0) throw new Error(`exit code ${code}: ${output}`);
         });
       }
