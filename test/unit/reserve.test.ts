@@ -29,7 +29,9 @@ describe('the reservation stylesheet', () => {
     expect(source('shoppable-post/shoppable-view.styles.ts')).toContain(`gap: ${POST.narrowGap}px; /* reserve-sizes.ts's POST_NARROW_GAP */`);
     expect(source('shoppable-post/shoppable-view.styles.ts')).toContain(`gap: ${POST.wideGap}px; /* reserve-sizes.ts's POST_WIDE_GAP */`);
     expect(source('reviews/reviews.styles.ts')).toContain('min-block-size: ${REVIEWS_FIRST_SCREEN}px');
-    expect(source('shoppable-post/shoppable-view.ts')).toContain('WIDE_MIN_WIDTH = POST_WIDE_FROM');
+    // Beside the media from POST.wideFrom, by container queries (the server's markup obeys them too).
+    expect(source('shoppable-post/shoppable-view.styles.ts')).toContain(`@container (width >= ${POST.wideFrom}px)`);
+    expect(source('shoppable-post/product.styles.ts')).toContain(`@container (width >= ${POST.wideFrom}px)`);
     expect(css).toContain(POST.column);
   });
 

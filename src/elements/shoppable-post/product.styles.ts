@@ -206,22 +206,24 @@ export const productStyles = css`
   .entry .title {
     font-weight: 600;
   }
-  .wide .products {
-    position: relative;
-    /* reserve-sizes.ts's POST.column (test/unit/reserve.test.ts compares). */
-    flex: 0 0 clamp(280px, 32%, 22em);
-  }
-  .wide .product-list {
-    position: absolute;
-    inset: 28px 0 0;
-    flex-direction: column;
-    overflow-x: hidden;
-    overflow-y: auto;
-    overscroll-behavior-y: contain;
-    scroll-snap-type: none;
-  }
-  .wide .product {
-    width: auto;
+  @container (width >= 640px) {
+    .products {
+      position: relative;
+      /* reserve-sizes.ts's POST.column (test/unit/reserve.test.ts compares). */
+      flex: 0 0 clamp(280px, 32%, 22em);
+    }
+    .product-list {
+      position: absolute;
+      inset: 28px 0 0;
+      flex-direction: column;
+      overflow-x: hidden;
+      overflow-y: auto;
+      overscroll-behavior-y: contain;
+      scroll-snap-type: none;
+    }
+    .product {
+      width: auto;
+    }
   }
 
   /* Here, after the rules above (the same block in shoppable-view.styles.ts comes before them and loses). */

@@ -20,6 +20,8 @@ export const styles = css`
 
     display: block;
     position: relative;
+    /* The layout follows the element's width by container queries, which the server's markup obeys too (no measuring). */
+    container-type: inline-size;
     font-family: var(--_font);
     color: var(--_card-color);
     overflow-wrap: anywhere;

@@ -12,9 +12,15 @@ const postStyles = css`
     overflow: clip;
     overflow-clip-margin: calc(var(--_hit) / 2);
   }
-  .layout.wide {
-    flex-direction: row;
-    gap: 20px; /* reserve-sizes.ts's POST_WIDE_GAP */
+  /*
+   * The product list beside the media from POST_WIDE_FROM on: the host is the container
+   * (shoppable-post.styles.ts), so the server's markup is laid out as it will hydrate.
+   */
+  @container (width >= 640px) {
+    .layout {
+      flex-direction: row;
+      gap: 20px; /* reserve-sizes.ts's POST_WIDE_GAP */
+    }
   }
   .stage {
     position: relative;
@@ -24,6 +30,19 @@ const postStyles = css`
     aspect-ratio: var(--svc-shoppable-aspect, var(--_media-aspect, 1));
     /* Never taller than the window (reserve.ts holds the same). */
     max-height: var(--svc-shoppable-max-height, 100svh);
+    /*
+     * Its size is its container's (cqw, cqh): the picture's box as object-fit draws it
+     * (media-box.ts's mediaBox), from the picture's aspect ratio, where the hotspots and
+     * the placeholder are placed without a measurement.
+     */
+    container-type: size;
+    --_a: var(--_aspect, var(--_media-aspect, 1));
+    --_w: min(100cqw, 100cqh * (var(--_a)));
+    --_h: min(100cqh, 100cqw / (var(--_a)));
+  }
+  :host([fit='cover']) .stage {
+    --_w: max(100cqw, 100cqh * (var(--_a)));
+    --_h: max(100cqh, 100cqw / (var(--_a)));
   }
   .clip {
     position: absolute;
@@ -34,8 +53,10 @@ const postStyles = css`
   }
   .placeholder {
     position: absolute;
-    width: 100%;
-    height: 100%;
+    left: calc((100cqw - var(--_w)) / 2);
+    top: calc((100cqh - var(--_h)) / 2);
+    width: var(--_w);
+    height: var(--_h);
   }
   .picture {
     position: absolute;
@@ -76,6 +97,16 @@ const postStyles = css`
     transform: translate(-50%, -50%);
     cursor: pointer;
     -webkit-tap-highlight-color: transparent;
+    /*
+     * On its point (--_x, --_y: 0..1 of the picture) in the picture's box, moved by its
+     * spread (--_sx, --_sy: spread.ts), and drawn whole inside the shown picture, as
+     * media-box.ts's hotspotInside: the same numbers on the server as in the browser.
+     */
+    --_r: calc(var(--_hit) / 2);
+    --_l: max(0px, (100cqw - var(--_w)) / 2);
+    --_t: max(0px, (100cqh - var(--_h)) / 2);
+    left: clamp(var(--_l) + var(--_r), (100cqw - var(--_w)) / 2 + var(--_x) * var(--_w) + var(--_sx, 0px), 100cqw - var(--_l) - var(--_r));
+    top: clamp(var(--_t) + var(--_r), (100cqh - var(--_h)) / 2 + var(--_y) * var(--_h) + var(--_sy, 0px), 100cqh - var(--_t) - var(--_r));
   }
   .dot {
     position: relative;

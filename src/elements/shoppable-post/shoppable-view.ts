@@ -1,12 +1,11 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { POST_WIDE_FROM } from '../shared/reserve-sizes.js';
 import type { Media, Post, Product } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { cssText } from '../shared/css-text.js';
 import { blurhash } from '../shared/placeholder.js';
 import { CardController } from './card-controller.js';
 import { pickOption } from '../shared/options.js';
-import { FITS, hotspotInside, hotspotPoint, isVisible, mediaBox, readingOrder, shownMedia, type Fit, type Size } from './media-box.js';
+import { FITS, hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
 import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
 import { StageController } from './stage-controller.js';
 import { noteVideoTouched, shopperStartedVideo } from '../shared/video-play.js';
@@ -18,10 +17,6 @@ export interface ViewReports {
   productView: (detail: ProductViewDetail) => void;
   videoPlay: (detail: VideoPlayDetail) => void;
 }
-
-
-/** From this width (CSS px) on, the product list sits beside the media instead of below it. */
-export const WIDE_MIN_WIDTH = POST_WIDE_FROM;
 
 /** What the view reads from its `<svc-shoppable-post>`. */
 export interface ShoppableHost extends ReactiveControllerHost, HTMLElement {
@@ -66,11 +61,7 @@ export class ShoppableView {
     /** Whether the element is above the fold: its picture then loads at once, else lazily with low priority. */
     private readonly aboveFold: () => boolean = () => false,
   ) {
-    this.stage = new StageController(
-      host,
-      () => host.renderRoot.querySelector('.stage'),
-      () => host.renderRoot.querySelector('.hotspot:not([hidden])'),
-    );
+    this.stage = new StageController(host, () => host.renderRoot.querySelector('.stage'));
     this.card = new CardController(host, (index) => host.renderRoot.querySelector<HTMLElement>(`#hotspot-${index}`));
   }
 
@@ -106,19 +97,19 @@ export class ShoppableView {
     const reserved = sizeOf(post.media) ?? natural;
     const mediaSize = natural ?? reserved;
     const stage = this.stage.size;
+    // Measured only to hide the hotspots a `cover` crop cuts away: placing them is the styles' (shoppable-view.styles.ts).
     const box = stage && mediaSize ? mediaBox(stage, mediaSize, pickOption('svc-shoppable-post', 'fit', this.host.fit, FITS, 'contain')) : undefined;
-    const shown = box ? shownMedia(box, stage!) : undefined;
-    const frame = box ? `left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px` : 'inset:0';
     const tagged = post.taggedProducts;
     const order = readingOrder(tagged, 0.05, rtl);
     const showHotspots = picture !== undefined && !playing;
     const showList = !this.host.hideProducts && tagged.length > 0;
-    // Beside the media only while the media is shown (a theme may hide it: `::part(media) {display: none}`).
-    const beside = this.stage.hostWidth >= WIDE_MIN_WIDTH && showList && stage?.width !== 0;
-    return html`<div class="layout ${beside ? 'wide' : ''}" @keydown=${this.card.onKeydown}>
-      <div class="stage" part="media" style=${cssText(reserved ? `--_media-aspect:${reserved.width} / ${reserved.height}` : undefined)}>
+    // The picture's own shape where it differs from the one the post names (read once it has loaded).
+    const differs = natural && reserved && Math.abs(natural.width * reserved.height - reserved.width * natural.height) > natural.height * reserved.height * 1e-3;
+    const aspect = [reserved && `--_media-aspect:${reserved.width} / ${reserved.height}`, differs && `--_aspect:${natural.width} / ${natural.height}`].filter(Boolean).join(';');
+    return html`<div class="layout" @keydown=${this.card.onKeydown}>
+      <div class="stage" part="media" style=${cssText(aspect || undefined)}>
         <div class="clip">
-          ${picture?.hash && !settled ? html`<canvas class="placeholder" style=${cssText(frame)} ${blurhash(picture.hash, mediaSize)} aria-hidden="true"></canvas>` : nothing}
+          ${picture?.hash && !settled ? html`<canvas class="placeholder" ${blurhash(picture.hash, mediaSize)} aria-hidden="true"></canvas>` : nothing}
           ${picture && !playing ? this.renderPicture(post, picture, localizer) : nothing}
           ${post.type === 'VIDEO' && (playing || picture === undefined) ? this.renderVideo(post) : nothing}
         </div>
@@ -127,9 +118,7 @@ export class ShoppableView {
               ${order.map((index) => {
                 const point = box ? hotspotPoint(box, tagged[index]!.x, tagged[index]!.y) : undefined;
                 const visible = point === undefined || isVisible(point, stage!);
-                // Drawn whole: a point at the media's edge moves inward by up to the hotspot's radius.
-                const drawn = point && shown ? hotspotInside(point, shown, this.stage.hotspotRadius) : undefined;
-                const at = drawn ? `left:${drawn.x}px;top:${drawn.y}px` : `left:${tagged[index]!.x * 100}%;top:${tagged[index]!.y * 100}%`;
+                const at = `--_x:${tagged[index]!.x};--_y:${tagged[index]!.y}`;
                 return this.renderHotspot(post, tagged[index]!.product, index, at, visible, localizer);
               })}
             </div>`
