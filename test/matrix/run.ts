@@ -26,7 +26,7 @@ import { startEmulator } from '../../demo/emulator/server.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { crowd, type CrowdFigures } from './crowd.ts';
 import { checkRecipe, RECIPES } from './recipe-checks.ts';
-import { ensureRuntime, RUNTIMES, type Runtime } from './runtimes.ts';
+import { ensureRuntime, inRange, RUNTIMES, type Runtime } from './runtimes.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const here = import.meta.dirname;
@@ -45,7 +45,7 @@ const runtimes = RUNTIMES.filter((runtime) => only('runtimes', RUNTIMES.map((r) 
 const tests = TESTS.filter((test) => only('tests', TESTS).includes(test));
 const CROWD_SECONDS = Number(argument('crowd-seconds') ?? 3);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; engines: { node: string } };
 
 type Cell = { ok: true; ms: number } | { ok: false; ms: number; error: string } | undefined;
 const results = new Map<string, Map<Test, Cell>>();
@@ -102,6 +102,12 @@ try {
   const ensured = await Promise.all(runtimes.map(async (runtime) => `${runtime.label} (${await ensureRuntime(runtime)})`));
   console.log(`runtimes: ${ensured.join(', ')} (${((Date.now() - installing) / 1000).toFixed(1)} s)`);
   if (process.argv.includes('--install-only')) process.exit(0);
+
+  // `engines` names the lines this matrix runs: each Node here is in it, and each of its lines has a Node here.
+  const engines = pkg.engines.node;
+  const nodes = RUNTIMES.filter((runtime) => runtime.id.startsWith('node')).map((runtime) => runtime.label.replace('Node ', ''));
+  for (const version of nodes) if (!inRange(engines, version)) throw new Error(`engines (${engines}) leaves out Node ${version}, which the matrix runs`);
+  for (const line of engines.split('||').map((part) => /\d+/.exec(part)![0])) if (!nodes.some((version) => version.split('.')[0] === line)) throw new Error(`engines (${engines}) names Node ${line}, which the matrix does not run`);
 
   let tarball = argument('tarball');
   if (!tarball) {
@@ -169,5 +175,5 @@ if (results.size > 0) {
   }
 }
 const failures = [...results.values()].flatMap((cells) => [...cells.values()]).filter((c) => c && !c.ok).length;
-console.log(`\n${failures === 0 && process.exitCode !== 1 ? 'all passed' : `${failures} failed`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`\n${failures > 0 ? `${failures} failed` : process.exitCode === 1 ? 'did not run' : 'all passed'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 if (failures > 0) process.exitCode = 1;

@@ -96,3 +96,19 @@ export async function ensureRuntime(runtime: Runtime, timeoutMs = 300_000): Prom
   if (!existsSync(binOf(runtime))) throw new Error(`${runtime.from.name}@${runtime.from.version} installed no ${runtime.from.bin}`);
   return 'installed';
 }
+
+/**
+ * Whether `version` (`24.22.3`) is in `range`, written as `engines` is: `||` of
+ * `^major.minor.patch` and `>=major.minor.patch` (the only forms the package uses).
+ */
+export function inRange(range: string, version: string): boolean {
+  const parse = (text: string) => text.split('.').map(Number) as [number, number, number];
+  const [major, minor, patch] = parse(version);
+  const atLeast = (floor: [number, number, number]) => major - floor[0] || minor - floor[1] || patch - floor[2];
+  return range.split('||').some((part) => {
+    const match = /^\s*(\^|>=)(\d+\.\d+\.\d+)\s*$/.exec(part);
+    if (!match) throw new Error(`engines: "${part.trim()}" is not ^x.y.z or >=x.y.z`);
+    const floor = parse(match[2]!);
+    return atLeast(floor) >= 0 && (match[1] === '>=' || major === floor[0]);
+  });
+}
