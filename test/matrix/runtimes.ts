@@ -69,7 +69,7 @@ export const RUNTIMES: Runtime[] = [
       from: { name: 'deno', version: '2.9.6', bin: '.bin/deno' },
       // The project's package.json and node_modules answer `npm:` and bare imports: nothing is fetched.
       command: () => ({ bin: binOf(runtime), args: ['run', '--allow-net', '--allow-env', '--allow-read'] }),
-      cli: () => ({ bin: binOf(runtime), args: ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'npm:storefront-widgets'] }),
+      cli: () => ({ bin: binOf(runtime), args: ['run', '--allow-net', '--allow-env', 'npm:storefront-widgets'] }),
     };
     return runtime;
   })(),
