@@ -89,8 +89,11 @@ function serverComponent<C>(tag: WidgetTag, displayName: string) {
     const { firstViewport, ...elementProps } = rest;
     const widget = await renderWidget(tag, elementProps, optionsFor(tag, own));
     // In the first viewport, the gallery's first photo is the page's largest: asked for from `<head>`, before any script.
-    if (firstViewport === true && widget.image !== undefined) preload(widget.image.href, { as: 'image', fetchPriority: 'high' });
-    return createElement(WidgetHost, { widget });
+    // Twice: `<WidgetHost>` writes it in the server's HTML (a hint of this render reached Next's HTML too late, or not at
+    // all), and this hint in the payload of a soft navigation has the browser fetch it before the page's code runs.
+    const preloadImage = firstViewport === true && widget.image !== undefined;
+    if (preloadImage) preload(widget.image!.href, { as: 'image', fetchPriority: 'high' });
+    return createElement(WidgetHost, { widget, preload: preloadImage });
   };
   return Object.assign(component, { displayName });
 }

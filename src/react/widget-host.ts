@@ -33,15 +33,27 @@ const preloadResource = (ReactDOM as { preload?: (href: string, options: { as: '
  */
 export function WidgetHost({ widget, nonce, preload = false, children }: WidgetHostProps): React.ReactElement {
   if (nonce !== undefined) assertNonce(nonce);
-  const props: Record<string, unknown> = { ...widget.attributes, suppressHydrationWarning: true };
-  if (widget.html !== '') props['dangerouslySetInnerHTML'] = { __html: withNonce(widget.html, nonce) };
-  const host = React.createElement(widget.tag, props, widget.html === '' ? children : undefined);
+  // Another element (another product, say) is a new host, which takes its server markup over as it connects; the same one keeps its own.
+  const host = React.createElement(Host, { key: `${widget.tag} ${JSON.stringify(widget.attributes)}`, widget, html: withNonce(widget.html, nonce) }, children);
   if (!preload || widget.image === undefined) return host;
   if (preloadResource !== undefined) {
     preloadResource(widget.image.href, { as: 'image', fetchPriority: 'high' });
     return host;
   }
   return React.createElement(React.Fragment, null, preloadLink(widget.image), host);
+}
+
+/**
+ * The host with the first markup it was given: a later render with the same element (a
+ * soft navigation to the same page, whose markup differs by its nonce alone) would set
+ * its inner HTML again, under the shadow root the element already has, and the element
+ * would not take it over. The element keeps its own data fresh.
+ */
+function Host({ widget, html, children }: { widget: WidgetData; html: string; children?: React.ReactNode }): React.ReactElement {
+  const [first] = React.useState(html);
+  const props: Record<string, unknown> = { ...widget.attributes, suppressHydrationWarning: true };
+  if (first !== '') props['dangerouslySetInnerHTML'] = { __html: first };
+  return React.createElement(widget.tag, props, first === '' ? children : undefined);
 }
 
 /** A `<link rel="preload">` beside the host, for React 17 and 18 (React 19 puts `preload`'s in `<head>`). */

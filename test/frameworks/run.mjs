@@ -31,8 +31,15 @@ const { chromiumArgs, chromiumExecutable } = await tsImport('../setup/chromium.t
  * API base from; `output` is a static folder to serve, else `start` runs its server.
  */
 const APPS = {
-  // Its review badge is rendered in a server component (`renderWidgets`).
-  next: { env: 'STOREFRONT_API_BASE', serverRendered: true, start: (port) => ['node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1']] },
+  // Its widgets are React Server Components (`storefront-widgets/react/server`): review text in the HTML, the gallery's first photo preloaded.
+  next: {
+    env: 'STOREFRONT_API_BASE',
+    serverRendered: true,
+    served: [/<svc-reviews[^>]*><template shadowroot[\s\S]*?part="review-body"[^>]*><!--lit-part-->\w[^<]{20,}/],
+    // React writes a preload of the render as a `Link` header while the headers are still open, else as a `<link>`.
+    preloadsImage: true,
+    start: (port) => ['node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1']],
+  },
   vue: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
   svelte: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
   // Its review summary is rendered on the server (`renderWidgets` in the frontmatter).
@@ -172,6 +179,9 @@ async function loadAndCheck(page, origin, consoleErrors, app) {
   // A server-rendered summary: its shadow root and figures in the HTML as served, then hydrated (no second render's warning).
   const served = app.serverRendered ? await response.text() : '';
   if (app.serverRendered && !/<svc-review-summary[^>]*><template shadowroot[^>]*>[\s\S]*\d+ reviews/.test(served)) throw new Error('the HTML as served holds no server-rendered review summary');
+  for (const pattern of app.served ?? []) if (!pattern.test(served)) throw new Error(`the HTML as served does not match ${pattern}`);
+  const preloads = `${response.headers()['link'] ?? ''} ${served.match(/<link rel="preload"[^>]*>/g)?.join(' ') ?? ''}`;
+  if (app.preloadsImage && !/<https?:[^>]+>; rel=preload; as="image"; fetchpriority="high"|<link rel="preload" [^>]*as="image"/i.test(preloads)) throw new Error(`the response preloads no image (its preloads: ${preloads.trim()})`);
   // A read proxy mounted in the app's own server answers as the API does.
   if (app.proxyPath) {
     const answer = await fetch(new URL(app.proxyPath, origin));
