@@ -1,7 +1,7 @@
 /**
  * `npm run test:runtimes` (after `npm run build`): the package's server side in each
  * runtime it supports (runtimes.ts: Node's lines, Bun, Deno). The package is packed once
- * and installed into a fresh project (with React, for the React entry); each runtime then
+ * and installed into a fresh project (with its peers: React for the React entry); each runtime then
  * runs, from that project and against the Storefront API emulator over HTTP:
  * - the scripts in `scripts/` (each asserts and exits non-zero on a failure): every entry
  *   loads, `require()` from CommonJS, `renderWidgets`, the JSON-LD helpers, the proxy's
@@ -45,7 +45,7 @@ const runtimes = RUNTIMES.filter((runtime) => only('runtimes', RUNTIMES.map((r) 
 const tests = TESTS.filter((test) => only('tests', TESTS).includes(test));
 const CROWD_SECONDS = Number(argument('crowd-seconds') ?? 3);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; engines: { node: string } };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; peerDependencies?: Record<string, string>; engines: { node: string } };
 
 type Cell = { ok: true; ms: number } | { ok: false; ms: number; error: string } | undefined;
 const results = new Map<string, Map<Test, Cell>>();
@@ -119,7 +119,9 @@ try {
   const app = join(scratch, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'storefront-widgets-runtimes', private: true, type: 'module' }, null, 2));
-  const install = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', resolve(tarball), `react@${pkg.devDependencies['react']}`, `react-dom@${pkg.devDependencies['react-dom']}`], app, {}, 300_000);
+  // Every peer (React for `/react`, the optional ones of other entries) at the version the project develops with.
+  const peers = Object.keys(pkg.peerDependencies ?? {}).map((name) => `${name}@${pkg.devDependencies[name] ?? pkg.peerDependencies![name]}`);
+  const install = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', resolve(tarball), ...peers], app, {}, 300_000);
   if (install.code !== 0) throw new Error(`npm install of the packed package: ${install.output}`);
   for (const folder of ['scripts', 'recipes']) for (const name of readdirSync(join(here, folder))) copyFileSync(join(here, folder, name), join(app, name));
   console.log(`fresh project with the packed package: ${((Date.now() - installing) / 1000).toFixed(1)} s since start`);
