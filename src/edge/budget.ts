@@ -1,4 +1,4 @@
-import { IndexedHeap } from './heap.js';
+import { JobQueue, type QueuedJob } from './job-queue.js';
 
 /**
  * The budget of requests toward the API: at most `perSecond` in any one-second window, as
@@ -43,14 +43,8 @@ export class BudgetFullError extends Error {
   }
 }
 
-interface Waiting {
+interface Waiting extends QueuedJob {
   start: (release?: () => void) => void;
-  refuse: (error: Error) => void;
-  priority: () => number;
-  /** `priority()` as last read: the queue's order. */
-  rank: number;
-  /** Queued when: the earlier of two as high goes first. */
-  seq: number;
 }
 
 /** How often a job far down the queue looks again (one near the front wakes when a slot frees). */
@@ -61,18 +55,17 @@ const FAR_WAKE_MS = 1000;
  * it ranks within the free slots. In Workers a timer or fetch belongs to the request that
  * made it, so a job must start in the context of the request that waits for it (or keeps
  * it alive with waitUntil), never in another's, which may have ended.
- * The queue is two heaps over the same jobs, best first and worst first: a job looks up
- * whether it is among the free slots' worth of best ones (O(k log k), k ≤ perSecond),
- * and a full queue drops its worst job (O(log n)); nothing walks the whole queue.
+ * The queue (./job-queue.ts) is two heaps over the same jobs: a job looks up whether it
+ * is among the free slots' worth of best ones (O(k log k), k ≤ perSecond), and a full
+ * queue drops its worst job (O(log n)); nothing walks the whole queue.
  */
 export function createBudget(perSecond: number, { maxQueue = 2_000, now = () => Date.now() }: { maxQueue?: number; now?: () => number } = {}): Budget {
   const unlimited = !Number.isFinite(perSecond);
   /** Per slot in use: when its request ended (`Infinity` while it is under way). */
   const slots: number[] = [];
-  const best = new IndexedHeap<Waiting>((a, b) => a.rank > b.rank || (a.rank === b.rank && a.seq < b.seq));
-  const worst = new IndexedHeap<Waiting>((a, b) => a.rank < b.rank || (a.rank === b.rank && a.seq > b.seq));
+  const queue = new JobQueue<Waiting>(maxQueue);
+  const best = queue.best;
   let pausedUntil = 0;
-  let seq = 0;
 
   /** Frees the slots whose second after the answer has passed; returns the others' release times, soonest first. */
   const held = (at: number): number[] => {
@@ -88,11 +81,6 @@ export function createBudget(perSecond: number, { maxQueue = 2_000, now = () => 
     return Math.max(windowWait, pausedUntil - at, 0);
   };
 
-  const dequeue = (entry: Waiting): void => {
-    best.remove(entry);
-    worst.remove(entry);
-  };
-
   const attempt = (entry: Waiting): void => {
     // Dropped from a full queue meanwhile.
     if (!best.has(entry)) return;
@@ -100,7 +88,7 @@ export function createBudget(perSecond: number, { maxQueue = 2_000, now = () => 
     const releases = unlimited ? [] : held(at);
     const free = unlimited ? Infinity : at < pausedUntil ? 0 : perSecond - releases.length;
     if (best.within(entry, free)) {
-      dequeue(entry);
+      queue.remove(entry);
       if (unlimited) return entry.start();
       slots.push(Infinity);
       // Slots are alike: any one under way becomes this one's end.
@@ -121,15 +109,10 @@ export function createBudget(perSecond: number, { maxQueue = 2_000, now = () => 
   return {
     run(job, priority, queued) {
       const rank = priority();
-      if (best.size >= maxQueue) {
-        const lowest = worst.peek();
-        if (lowest === undefined || lowest.rank >= rank) return Promise.reject(new BudgetFullError(Math.max(1000, nextSlotIn())));
-        // The least valuable waiting job gives way (its caller answers at once).
-        dequeue(lowest);
-        lowest.refuse(new BudgetFullError(Math.max(1000, nextSlotIn())));
-      }
+      // When full, the least valuable waiting job gives way (its caller answers at once), unless this one is no better.
+      if (!queue.makeRoom(rank, () => new BudgetFullError(Math.max(1000, nextSlotIn())))) return Promise.reject(new BudgetFullError(Math.max(1000, nextSlotIn())));
       return new Promise((resolve, reject) => {
-        const entry: Waiting = {
+        const { job: entry, ticket } = queue.add({
           start: (release) =>
             void job()
               .then(resolve, reject)
@@ -137,19 +120,8 @@ export function createBudget(perSecond: number, { maxQueue = 2_000, now = () => 
           refuse: reject,
           priority,
           rank,
-          seq: seq++,
-        };
-        best.push(entry);
-        worst.push(entry);
-        queued?.({
-          reprioritize: () => {
-            if (!best.has(entry)) return;
-            entry.rank = entry.priority();
-            best.update(entry);
-            worst.update(entry);
-          },
-          within: (n) => best.within(entry, n),
         });
+        queued?.(ticket);
         attempt(entry);
       });
     },

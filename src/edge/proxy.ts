@@ -2,7 +2,7 @@ import { assertPublishableKey } from '../api/keys.js';
 import { assertApiBase } from '../api/url.js';
 import { LRUCache } from 'lru-cache';
 import { API_VERSION_PATH, envelope as pageEnvelope, headers as wireHeaders, params } from '../api/wire.js';
-import { createReadCache, type CacheResult, type Fetched, type ReadCache } from './read-cache.js';
+import { createReadCache, type CacheResult, type CacheState, type Fetched, type ReadCache } from './read-cache.js';
 import { matchRead, type ReadKind } from './routes.js';
 import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
 import { cacheControl, errorResponse, readResponse, SECURITY_HEADERS, type Cors } from './responses.js';
@@ -10,6 +10,8 @@ import { banPattern, createReadIndex } from './changes.js';
 import { createWebhookReceiver, type Change } from './webhooks.js';
 import { createRatingsByProduct } from './ratings.js';
 import { readBounded } from './bounded-body.js';
+import { createBudget } from './budget.js';
+import { localCoordination, type Coordination, type CoordinationEvent, type Coordinator } from './coordination/types.js';
 
 export interface StorefrontProxyOptions {
   /** The shop's publishable key (`svc_pk_…`), held by the proxy; a secret key is refused here, before any request. */
@@ -49,7 +51,24 @@ export interface StorefrontProxyOptions {
   webhookSecrets?: readonly string[];
   /** Called once a webhook's reads are refreshed, with a regular expression of the paths they are read at: a CDN in front bans them (`varnishBan(url)`). */
   purge?: (pattern: string) => void | Promise<void>;
+  /**
+   * How the shop's instances share one budget of `requestsPerSecond`, one cache and one
+   * fetch for equal reads: `redisCoordination('redis://10.0.0.5:6379')` from
+   * `storefront-widgets/edge/redis` (Node; needs the `ioredis` package). Default: this
+   * process alone, as one instance needs. See docs/proxy/scale-out.md.
+   */
+  coordination?: Coordination;
+  /** Told of each request to the API, each answer and the coordination's events (logs, metrics). Never given the key. */
+  observe?: (event: ProxyEvent) => void;
 }
+
+/** What the proxy tells `observe`. */
+export type ProxyEvent =
+  | CoordinationEvent
+  /** One request to the API: its read's kind and path (the key is never in it), status (0: no answer) and duration. */
+  | { type: 'upstream'; kind: ReadKind; path: string; status: number; ms: number; reason?: string }
+  /** One read answered: how (`Cache-Status`'s state), or `unavailable` / `invalid` (502). */
+  | { type: 'answer'; cache: CacheState | 'unavailable' | 'invalid' };
 
 /** Background work after an answer was sent: Workers' `ctx`, or nothing (Node lets it run). */
 export interface ProxyContext {
@@ -76,9 +95,12 @@ export interface StorefrontProxy {
   readonly cache: ReadCache;
   /** Where it is mounted (`basePath`, without a trailing slash). */
   readonly basePath: string;
+  /** How its instances share the budget and cache: this process alone, or Redis (`coordination`). */
+  readonly coordinator: Coordinator;
 }
 
 const DEFAULT_FRESHNESS = { posts: 'api', reviews: 30, reviewSummary: 30, ratings: 30, richSnippet: 30, errors: 10 } as const;
+const DEFAULT_REQUESTS_PER_SECOND = 18;
 /** Posts' freshness when the API's answer says none. */
 const POSTS_FALLBACK_SECONDS = 60;
 /** Largest answer of the API read: past it the read is cut off and refused (502). */
@@ -102,10 +124,16 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !/^\/[\w\-./~]*$/.test(basePath)) throw new TypeError(`storefront-widgets/edge: basePath "${basePath.slice(0, 100)}" must be a path such as /storefront-api.`);
   const freshness = { ...DEFAULT_FRESHNESS, ...options.freshness };
+  const observe = options.observe;
+  const shared = options.coordination !== undefined;
+  const coordinator = options.coordination
+    ? options.coordination({ namespace: namespaceOf(options.publishableKey, apiBase), ...(observe ? { observe } : {}) })
+    : localCoordination((perSecond, { maxQueue }) => createBudget(perSecond, { maxQueue }));
   const cache =
     options.cache ??
     createReadCache({
-      store: options.store ?? memoryStore(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+      store: coordinator.store(options.store ?? memoryStore(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {})),
+      ...(shared ? { budget: coordinator.budget(options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND, { maxQueue: 2_000 }), merge: coordinator.merge } : {}),
       ...(options.requestsPerSecond !== undefined ? { requestsPerSecond: options.requestsPerSecond } : {}),
       ...(options.staleWhileRevalidate !== undefined ? { staleWhileRevalidateMs: options.staleWhileRevalidate * 1000 } : {}),
       ...(options.staleIfError !== undefined ? { staleIfErrorMs: options.staleIfError * 1000 } : {}),
@@ -114,7 +142,8 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
   const authorization = `Bearer ${options.publishableKey}`;
   const allowOrigins = new Set(options.allowOrigins ?? []);
   // Handled ids go to the shop's own store when it gives one (shared, it may outlive this process).
-  const receive = options.webhookSecrets?.length ? createWebhookReceiver(options.webhookSecrets, options.store ? { store: options.store } : {}) : undefined;
+  // Across instances, an id is claimed once (atomically, in Redis).
+  const receive = options.webhookSecrets?.length ? createWebhookReceiver(options.webhookSecrets, { ...(options.store ? { store: options.store } : {}), ...(shared ? { claim: (id: string, keepMs: number) => coordinator.claim(id, keepMs) } : {}) }) : undefined;
   const index = createReadIndex();
   const knownCursors = new LRUCache<string, true>({ max: KNOWN_CURSORS });
   const ratings = createRatingsByProduct({ cache });
@@ -152,7 +181,15 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
 
   const fetchRead = async (kind: ReadKind, target: string): Promise<Fetched> => {
     // Built afresh: nothing of the caller's request (cookies, Authorization, other headers) goes to the API.
-    const response = await fetch(`${apiBase}${target}`, { headers: { [wireHeaders.authorization]: authorization, Accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const sent = performance.now();
+    let response: Response;
+    try {
+      response = await fetch(`${apiBase}${target}`, { headers: { [wireHeaders.authorization]: authorization, Accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      observe?.({ type: 'upstream', kind, path: target, status: 0, ms: performance.now() - sent, reason: error instanceof Error ? error.name : 'failed' });
+      throw error;
+    }
+    observe?.({ type: 'upstream', kind, path: target, status: response.status, ms: performance.now() - sent });
     if (response.status === 429) {
       void response.body?.cancel().catch(() => {});
       return { ok: false, rateLimited: true, reason: 'the API answered 429', retryAfterMs: retryAfterSeconds(response) * 1000 };
@@ -227,6 +264,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
       ? await ratings.read(batch.market, batch.refs, { read: through, refresh: (target) => cache.refresh(`${apiBase}${target}`, () => fetchRead('ratings', target)), ...(readOptions.waitUntil ? { waitUntil: readOptions.waitUntil } : {}) })
       : await through(matched.target);
     const timing = `proxy;dur=${(performance.now() - started).toFixed(2)}`;
+    observe?.({ type: 'answer', cache: result.ok ? result.state : result.status === 502 ? 'invalid' : 'unavailable' });
     if (!result.ok) {
       if (result.status === 502) return errorResponse(502, 'bad_gateway', `the Storefront API's answer was not valid (${result.reason})`, cors, { [wireHeaders.retryAfter]: String(Math.ceil(result.retryAfterMs / 1000)), 'Server-Timing': timing });
       return errorResponse(503, 'unavailable', `the Storefront API is unavailable and this read is not cached (${result.reason})`, cors, { [wireHeaders.retryAfter]: String(Math.ceil(result.retryAfterMs / 1000)), 'Server-Timing': timing });
@@ -239,7 +277,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
     });
   };
 
-  return Object.assign(handle, { cache, basePath });
+  return Object.assign(handle, { cache, basePath, coordinator });
 }
 
 /** The body as text, or `undefined` once it passes `limit` bytes (announced or counted): read no further, the rest cancelled. */
@@ -272,4 +310,16 @@ function maxAge(response: Response): number | undefined {
   if (/no-store/i.test(header)) return undefined;
   const match = /(?:^|,)\s*max-age=(\d+)/i.exec(header);
   return match ? Number(match[1]) : undefined;
+}
+
+/** A name for this shop's keys in a shared store: a hash of its key and API (FNV-1a, twice), never the key itself. */
+function namespaceOf(publishableKey: string, apiBase: string): string {
+  const text = `${apiBase}\u0000${publishableKey}`;
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    b = Math.imul(b ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
 }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { BudgetFullError, createBudget, type Budget, type BudgetTicket } from './budget.js';
 import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
+import type { ReadMerge } from './coordination/types.js';
 
 /**
  * A cache of reads in front of a rate-limited API, with nothing of an HTTP server in it
@@ -49,6 +50,8 @@ export interface ReadCacheOptions {
   budget?: Budget;
   /** Background work (a refresh after the answer was sent): Workers' `ctx.waitUntil`; default: let it run. */
   waitUntil?: (work: Promise<unknown>) => void;
+  /** One fetch of a key across the instances of a shop (see coordination/); default: this cache's own single flight alone. */
+  merge?: ReadMerge;
   now?: () => number;
 }
 
@@ -197,7 +200,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   };
 
   /** One fetch of `key` through the budget, of class `tier`; stores what it gets. Resolves with the stored answer or the failure. */
-  const flight = (key: string, fetch: () => Promise<Fetched>, waiting: boolean, tier: number): Flight => {
+  const flight = (key: string, fetch: () => Promise<Fetched>, waiting: boolean, tier: number, since: number): Flight => {
     let current = flights.get(key);
     // A flight this old belonged to a request context that ended without it (Workers cancel its timers): start afresh.
     if (current && now() - current.created > STUCK_FLIGHT_MS) current = undefined;
@@ -212,8 +215,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     const entry: Flight = { demand: 1, waiting, tier, created: now(), sent: false, outdated: false, kept: false, promise: Promise.resolve(undefined as never) };
     if (current) current.next = entry;
     const priority = () => entry.tier * 1e9 + Math.min(entry.demand, 1e9 - 1);
-    entry.promise = budget
-      .run(async () => {
+    const load = () =>
+      budget.run(async () => {
         entry.sent = true;
         entry.ticket = undefined;
         for (const listener of entry.onSent?.splice(0) ?? []) listener();
@@ -240,7 +243,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         await store.set(key, read, read.freshMs + Math.max(swr, sie));
         entry.kept = true;
         return read;
-      }, priority, (ticket) => (entry.ticket = ticket))
+      }, priority, (ticket) => (entry.ticket = ticket));
+    // Another instance's answer kept after `since` serves as this flight's (coordination/): no request of its own.
+    entry.promise = (options.merge ? options.merge.run(key, since, load) : load())
       .catch((error: unknown): Failed => {
         if (error instanceof BudgetFullError) stats.shed++;
         return { ok: false, reason: error instanceof Error ? error.message : String(error), retryAfterMs: error instanceof BudgetFullError ? error.retryAfterMs : 1000 };
@@ -287,7 +292,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       }
       if (kept && young && age <= kept.freshMs + swr) {
         stats.stale++;
-        const refresh = flight(key, fetch, false, TIER.refresh).promise;
+        const refresh = flight(key, fetch, false, TIER.refresh, kept.storedAt).promise;
         (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
         return served(kept, 'stale');
       }
@@ -295,7 +300,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       stats.misses++;
       const usable = kept !== undefined && age <= kept.freshMs + sie;
       const tier = reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded === false ? TIER.firstRead : TIER.firstDemanded;
-      const pending = flight(key, fetch, true, tier);
+      const maxAgeMs = readOptions?.maxAgeMs;
+      const pending = flight(key, fetch, true, tier, Math.max(kept?.storedAt ?? 0, maxAgeMs !== undefined ? at - maxAgeMs : 0));
       const sendBy = readOptions?.sendBy;
       if (sendBy !== undefined && !pending.sent && !sentWithin(pending, sendBy - at)) {
         (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
@@ -339,7 +345,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     },
     refresh(key, fetch) {
       outdate(key);
-      return flight(key, fetch, true, TIER.repeatedWaiting).promise.then((result) => !('ok' in result));
+      return flight(key, fetch, true, TIER.repeatedWaiting, now()).promise.then((result) => !('ok' in result));
     },
     get stats() {
       return { ...stats, waiting: budget.waiting };

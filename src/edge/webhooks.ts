@@ -46,7 +46,10 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-export function createWebhookReceiver(secrets: readonly string[], { store, now = () => Date.now() }: { store?: ReadStore; now?: () => number } = {}): (request: Request) => Promise<Delivery> {
+export function createWebhookReceiver(
+  secrets: readonly string[],
+  { store, claim, now = () => Date.now() }: { store?: ReadStore; /** Takes an id for this delivery across instances (Redis's `SET NX`): `false` when another took it. */ claim?: (id: string, keepMs: number) => Promise<boolean>; now?: () => number } = {},
+): (request: Request) => Promise<Delivery> {
   const keys = secrets.map((secret) => crypto.subtle.importKey('raw', base64Bytes(secret.replace(/^whsec_/, '')), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']));
   // Insertion-ordered: the oldest ids are forgotten first.
   const handled = new Set<string>();
@@ -97,8 +100,9 @@ export function createWebhookReceiver(secrets: readonly string[], { store, now =
     } catch {
       return { ok: false, status: 400, message: 'the delivery is not JSON' };
     }
-    // Another delivery of this id may have passed meanwhile.
+    // Another delivery of this id may have passed meanwhile, here or on another instance.
     if (await seen(id)) return { ok: true, duplicate: true, change: undefined };
+    if (claim && !(await claim(id, ID_KEEP_MS))) return { ok: true, duplicate: true, change: undefined };
     await remember(id);
     return { ok: true, duplicate: false, change: changeOf(event) };
   };

@@ -1,0 +1,86 @@
+import { BudgetFullError, type Budget } from '../budget.js';
+import { JobQueue, type QueuedJob } from '../job-queue.js';
+
+/**
+ * A budget whose rate is held elsewhere (Redis, shared by every instance of a shop),
+ * with this instance's own queue in front: jobs wait here, highest priority first (the
+ * reads shoppers wait for before refreshes and first reads, as in ./budget.ts), and each
+ * permit the gate gives goes to the best job waiting at that moment. One permit is asked
+ * for at a time, so the gate sees at most one caller per instance.
+ */
+export interface RateGate {
+  /** Takes one permit: 0 when taken, else ms until one may be (ask again then). Never throws: a gate that cannot reach its engine decides locally. */
+  take(): Promise<number>;
+  /** No permit before `ms` from now, for every instance (the API's 429). */
+  pause(ms: number): void;
+  /** Requests per second this instance may count on (the rate over the instances alive), for the read cache's estimates. */
+  readonly share: number;
+}
+
+interface Waiting extends QueuedJob {
+  start: () => void;
+}
+
+/** Longest sleep between two asks, whatever the gate says (a pause ends, the queue changes). */
+const MAX_SLEEP_MS = 250;
+
+export function createGatedBudget(gate: RateGate, { maxQueue = 2_000, now = () => Date.now() }: { maxQueue?: number; now?: () => number } = {}): Budget {
+  const queue = new JobQueue<Waiting>(maxQueue);
+  const best = queue.best;
+  let pumping = false;
+  /** When the gate last said a permit may be had. */
+  let nextAt = 0;
+
+  const pump = async (): Promise<void> => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (best.size > 0) {
+        const wait = await gate.take();
+        if (wait > 0) {
+          nextAt = now() + wait;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_SLEEP_MS, Math.max(1, wait))));
+          continue;
+        }
+        nextAt = 0;
+        const entry = best.peek();
+        // The queue emptied while the permit was asked for (refused jobs): the permit is spent unused, which only slows.
+        if (entry === undefined) break;
+        queue.remove(entry);
+        entry.start();
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+
+  const nextSlotIn = (): number => Math.max(0, nextAt - now()) + (best.size * 1000) / Math.max(gate.share, 0.1);
+
+  return {
+    run(job, priority, queued) {
+      const rank = priority();
+      if (!queue.makeRoom(rank, () => new BudgetFullError(Math.max(1000, nextSlotIn())))) return Promise.reject(new BudgetFullError(Math.max(1000, nextSlotIn())));
+      return new Promise((resolve, reject) => {
+        const { ticket } = queue.add({ start: () => void job().then(resolve, reject), refuse: reject, priority, rank });
+        queued?.(ticket);
+        void pump();
+      });
+    },
+    pauseFor(ms) {
+      gate.pause(ms);
+      nextAt = Math.max(nextAt, now() + ms);
+    },
+    nextSlotIn,
+    slotsWithin(ms) {
+      const wait = Math.max(0, nextAt - now());
+      if (wait > ms) return 0;
+      return Math.max(1, Math.floor(((ms - wait) / 1000) * gate.share));
+    },
+    get waiting() {
+      return best.size;
+    },
+    get perSecond() {
+      return gate.share;
+    },
+  };
+}

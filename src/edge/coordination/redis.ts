@@ -1,0 +1,381 @@
+import { LRUCache } from 'lru-cache';
+import type { Redis as RedisClient, RedisOptions } from 'ioredis';
+import type { Budget } from '../budget.js';
+import type { ReadStore, StoredRead } from '../stores.js';
+import { createCircuit } from './circuit.js';
+import { createGatedBudget, type RateGate } from './gated-budget.js';
+import { GCRA_SCRIPT, gcraPause, gcraTake, type GcraState } from './gcra.js';
+import { assertRedisUrl, redact } from './redis-url.js';
+import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead } from './types.js';
+
+/**
+ * Every instance of a shop through one Redis or Valkey: the budget (one GCRA bucket,
+ * ./gcra.ts), the answers (a JSON record per read, kept for its fresh and stale life,
+ * this process's memory in front for `firstLevelMs`), the merge of equal misses (a
+ * `SET NX PX` lock renewed while its holder lives; the others wake on a pub/sub message
+ * or poll) and webhook ids (`SET NX`). The client, ioredis, is imported only here and
+ * only when a Redis URL is given: an optional peer dependency.
+ *
+ * When Redis fails (stopped, paused, slow), every call has a short deadline and the
+ * circuit opens: the instance goes on alone with its share of the rate (the rate over
+ * the instances whose heartbeats Redis last held) and its own memory, and goes back to
+ * shared mode once a probe answers.
+ */
+
+export interface RedisCoordinatorOptions {
+  /** `redis://host:port[/db]` or `rediss://…`. */
+  url: string;
+  /** Names this shop's keys in Redis (several shops may share one): the proxy derives it from its key and API, never the key itself. */
+  namespace: string;
+  /** Deadline of each Redis call, ms (two missed in a row open the circuit). Default 500. */
+  commandTimeoutMs?: number;
+  /** How long an answer read from Redis is served from memory before Redis is asked again, ms. Default 1000. */
+  firstLevelMs?: number;
+  /** Life of a merge lock, renewed while its holder lives: what a dead holder costs the others. Default 3000. */
+  lockMs?: number;
+  /** Told of the circuit, merges, lock timeouts and permits (metrics, logs). */
+  observe?: (event: CoordinationEvent) => void;
+  now?: () => number;
+}
+
+/** How often a waiter of a merged read looks at Redis, should the pub/sub message not come. */
+const POLL_MS = 150;
+/** Longest a waiter waits for another instance's fetch (its lock renewed all along) before it fetches itself. */
+const MERGE_WAIT_MS = 10_000;
+/** How often each instance says it is alive; how long Redis counts it after. */
+const HEARTBEAT_MS = 1000;
+const HEARTBEAT_WINDOW_MS = 5000;
+/**
+ * How long the most instances counted stays the count: after an outage the others'
+ * heartbeats come back one by one, and a share of the rate taken from a low count then
+ * would add up past the rate. An instance that died is let go after this long.
+ */
+const PEAK_KEEP_MS = 30_000;
+/** How often an open circuit tries Redis again. */
+const PROBE_MS = 500;
+/** A copy from Redis kept in memory this long past its freshness, for when Redis is away. */
+const LOCAL_COPY_KEEP_MS = 60 * 60 * 1000;
+
+/** Deletes the lock only if it is still the caller's. */
+const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+/** Extends the lock only if it is still the caller's. */
+const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+/** Counts this instance alive now (server's clock) and returns how many are. */
+const HEARTBEAT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return redis.call('ZCARD', KEYS[1])
+`;
+
+function decode(text: string | null): StoredRead | undefined {
+  if (text === null) return undefined;
+  try {
+    const read = JSON.parse(text) as StoredRead;
+    return typeof read.body === 'string' && Number.isFinite(read.storedAt) && Number.isFinite(read.freshMs) && Number.isFinite(read.status) ? read : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `createStorefrontProxy`'s `coordination` for Redis or Valkey at `url`: the URL is
+ * checked now, before any request (a malformed one throws, its password never shown).
+ */
+export function redisCoordination(url: string, options: Omit<RedisCoordinatorOptions, 'url' | 'namespace'> = {}): Coordination {
+  assertRedisUrl(url);
+  return ({ namespace, observe }) => createRedisCoordinator({ ...options, url, namespace, ...(observe && !options.observe ? { observe } : {}) });
+}
+
+export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordinator {
+  const url = assertRedisUrl(options.url).toString();
+  const now = options.now ?? (() => Date.now());
+  const timeoutMs = options.commandTimeoutMs ?? 500;
+  const firstLevelMs = options.firstLevelMs ?? 1000;
+  const lockMs = options.lockMs ?? 3000;
+  const observe = options.observe ?? (() => {});
+  const prefix = `storefront-widgets:${options.namespace}:`;
+  const keys = { bucket: `${prefix}budget`, instances: `${prefix}instances`, channel: `${prefix}stored`, read: (key: string) => `${prefix}read:${key}`, lock: (key: string) => `${prefix}lock:${key}`, claim: (id: string) => `${prefix}claim:${id}` };
+  const instanceId = crypto.randomUUID();
+  let client: RedisClient | undefined;
+  let subscriber: RedisClient | undefined;
+  /** Instances alive, as the heartbeats counted them: the most in the last `PEAK_KEEP_MS`. */
+  let instances = 1;
+  let peakAt = 0;
+  const counted = (count: number): void => {
+    const at = now();
+    if (count >= instances || at - peakAt > PEAK_KEEP_MS) {
+      instances = Math.max(1, count);
+      peakAt = at;
+    }
+  };
+  let closing = false;
+  let lastHeartbeat = 0;
+  /** Per read: when this process last looked at Redis's copy (or wrote it). */
+  const checkedAt = new LRUCache<string, number>({ max: 100_000 });
+  /** Per read: the merge waiters to wake when an instance stores it or lets go of its lock. */
+  const waiters = new Map<string, Set<() => void>>();
+  const localClaims = createLocalClaims();
+
+  const circuit = createCircuit({
+    timeoutMs,
+    onChange: (up, reason) => {
+      if (!up) {
+        // What this process looked up in Redis may have changed meanwhile: ask again once back.
+        checkedAt.clear();
+        for (const wake of [...waiters.values()].flatMap((set) => [...set])) wake();
+      }
+      observe({ type: 'circuit', up, reason });
+    },
+  });
+  const redis = <T>(op: (c: RedisClient) => Promise<T>): Promise<T> => circuit.call(() => op(client!));
+
+  const wake = (key: string): void => {
+    for (const listener of waiters.get(key) ?? []) listener();
+  };
+
+
+  /** Heartbeat while shared; a probe while the circuit is open. */
+  const tick = async (): Promise<void> => {
+    if (!client || closing) return;
+    const beat = () => client!.eval(HEARTBEAT_SCRIPT, 1, keys.instances, instanceId, HEARTBEAT_WINDOW_MS) as Promise<number>;
+    if (!circuit.closed) {
+      let count: number | undefined;
+      if (await circuit.probe(async () => (count = await beat()))) {
+        counted(Number(count));
+        lastHeartbeat = now();
+      }
+      return;
+    }
+    if (now() - lastHeartbeat < HEARTBEAT_MS) return;
+    lastHeartbeat = now();
+    const count = await redis(beat).catch(() => undefined);
+    if (count !== undefined) counted(Number(count));
+  };
+  const timer = setInterval(() => void tick(), PROBE_MS);
+  (timer as { unref?: () => void }).unref?.();
+
+  const ready = (async () => {
+    let module: { Redis?: new (url: string, options: RedisOptions) => RedisClient; default?: new (url: string, options: RedisOptions) => RedisClient };
+    try {
+      // Loaded only when a Redis URL is given: without one, the package need not be installed.
+      module = (await import('ioredis')) as typeof module;
+    } catch {
+      throw new Error('storefront-widgets/edge: a Redis URL needs the ioredis package: npm install ioredis');
+    }
+    const Redis = (module.Redis ?? module.default)!;
+    const settings: RedisOptions = {
+      connectTimeout: 1000,
+      commandTimeout: timeoutMs,
+      // A command while disconnected fails at once instead of waiting in a queue: the circuit decides.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: (times) => (closing ? null : Math.min(1000, 100 * times)),
+      lazyConnect: true,
+    };
+    client = new Redis(url, settings);
+    subscriber = new Redis(url, { ...settings, commandTimeout: undefined, enableOfflineQueue: true });
+    for (const connection of [client, subscriber]) connection.on('error', () => {});
+    client.on('close', () => circuit.open('connection closed'));
+    subscriber.on('message', (_channel: string, message: string) => {
+      const at = message.indexOf('\n');
+      const key = message.slice(at + 1);
+      if (message.slice(0, at) !== instanceId) checkedAt.delete(key);
+      wake(key);
+    });
+    await Promise.allSettled([client.connect(), subscriber.connect().then(() => subscriber!.subscribe(keys.channel))]);
+    await tick();
+  })();
+  ready.catch(() => {});
+
+  const notify = (key: string): void => void redis((c) => c.publish(keys.channel, `${instanceId}\n${key}`)).catch(() => {});
+  const sharedGet = async (key: string): Promise<StoredRead | undefined> => decode(await redis((c) => c.get(keys.read(key))));
+
+  let near: ReadStore | undefined;
+  const remember = async (key: string, read: StoredRead): Promise<void> => {
+    checkedAt.set(key, now());
+    await near?.set(key, read, Math.max(1, read.storedAt + read.freshMs - now()) + LOCAL_COPY_KEEP_MS);
+  };
+
+  const budget = (perSecond: number, { maxQueue }: { maxQueue: number }): Budget => {
+    const intervalMs = 1000 / perSecond;
+    const local: GcraState = { tat: 0 };
+    /** Whether the last permit was Redis's: on the way to the local share, start a whole local interval on. */
+    let wasShared = false;
+    const localTake = (): number => {
+      const at = now();
+      const localInterval = (1000 * instances) / perSecond;
+      if (wasShared) local.tat = Math.max(local.tat, at + localInterval);
+      wasShared = false;
+      const wait = gcraTake(local, at, localInterval);
+      observe({ type: 'permit', shared: false, waitMs: wait });
+      return wait;
+    };
+    const gate: RateGate = {
+      async take() {
+        if (!circuit.closed) return localTake();
+        try {
+          const wait = Number(await redis((c) => c.eval(GCRA_SCRIPT, 1, keys.bucket, intervalMs, 1, 'take', 0)));
+          wasShared = true;
+          observe({ type: 'permit', shared: true, waitMs: wait });
+          return wait;
+        } catch {
+          return localTake();
+        }
+      },
+      pause(ms) {
+        gcraPause(local, now(), ms, (1000 * instances) / perSecond);
+        void redis((c) => c.eval(GCRA_SCRIPT, 1, keys.bucket, intervalMs, 1, 'pause', Math.ceil(ms))).catch(() => {});
+      },
+      get share() {
+        return perSecond / instances;
+      },
+    };
+    return createGatedBudget(gate, { maxQueue, now });
+  };
+
+  const store = (local: ReadStore): ReadStore => {
+    near = local;
+    return {
+      async get(key) {
+        const mine = await local.get(key);
+        if (!circuit.closed) return mine;
+        const checked = checkedAt.get(key);
+        if (mine && checked !== undefined && now() - checked < firstLevelMs) return mine;
+        let shared: StoredRead | undefined;
+        try {
+          shared = await sharedGet(key);
+        } catch {
+          return mine;
+        }
+        checkedAt.set(key, now());
+        // Redis lost it (a restart): this process's copy is as good as before.
+        if (!shared || (mine && mine.storedAt > shared.storedAt)) return mine;
+        await remember(key, shared);
+        return shared;
+      },
+      async set(key, read, keepMs) {
+        checkedAt.set(key, now());
+        await local.set(key, read, keepMs);
+        try {
+          await redis((c) => c.set(keys.read(key), JSON.stringify(read), 'PX', Math.max(1, Math.ceil(keepMs))));
+          notify(key);
+        } catch {
+          // Kept in memory: Redis has the older copy or none until the next refresh.
+        }
+      },
+      async delete(key) {
+        await local.delete(key);
+        await redis((c) => c.del(keys.read(key))).catch(() => {});
+        notify(key);
+      },
+    };
+  };
+
+  /** Resolves after `ms`, or sooner when `key` is stored or its lock let go. */
+  const wakeOrWait = (key: string, ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      let set = waiters.get(key);
+      if (!set) waiters.set(key, (set = new Set()));
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(done);
+        if (set.size === 0 && waiters.get(key) === set) waiters.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      set.add(done);
+    });
+
+  const lock = async (key: string): Promise<string | undefined> => {
+    const token = `${instanceId}:${crypto.randomUUID()}`;
+    return (await redis((c) => c.set(keys.lock(key), token, 'PX', lockMs, 'NX'))) === 'OK' ? token : undefined;
+  };
+
+  /** Holds the lock of `key` while `load` runs: another instance's newer answer first, else one's own fetch. */
+  const hold = async (key: string, token: string, since: number, load: () => Promise<StoredRead | FailedRead>): Promise<StoredRead | FailedRead> => {
+    const renew = setInterval(() => void redis((c) => c.eval(RENEW_SCRIPT, 1, keys.lock(key), token, lockMs)).catch(() => {}), lockMs / 3);
+    try {
+      // Another instance may have stored it between the caller's look and this lock.
+      const kept = await sharedGet(key).catch(() => undefined);
+      if (kept && kept.storedAt > since) {
+        observe({ type: 'merged' });
+        await remember(key, kept);
+        return kept;
+      }
+      return await load();
+    } finally {
+      clearInterval(renew);
+      await redis((c) => c.eval(RELEASE_SCRIPT, 1, keys.lock(key), token)).catch(() => {});
+      notify(key);
+    }
+  };
+
+  return {
+    budget,
+    store,
+    merge: {
+      async run(key, since, load) {
+        if (!circuit.closed) return load();
+        let token: string | undefined;
+        try {
+          token = await lock(key);
+        } catch {
+          return load();
+        }
+        if (token) return hold(key, token, since, load);
+        // Another instance fetches it: wait for its answer (stale answers are served meanwhile by the read cache).
+        const deadline = now() + MERGE_WAIT_MS;
+        for (;;) {
+          await wakeOrWait(key, POLL_MS);
+          if (!circuit.closed) return load();
+          let read: string | null;
+          let holder: string | null;
+          try {
+            [read, holder] = await redis((c) => c.mget(keys.read(key), keys.lock(key)));
+          } catch {
+            return load();
+          }
+          const kept = decode(read);
+          if (kept && kept.storedAt > since) {
+            observe({ type: 'merged' });
+            await remember(key, kept);
+            return kept;
+          }
+          if (holder === null) {
+            // Let go without an answer (the API failed), or its holder died: one waiter takes over.
+            token = await lock(key).catch(() => undefined);
+            if (token) return hold(key, token, since, load);
+          }
+          if (now() > deadline) {
+            observe({ type: 'lock-timeout' });
+            return load();
+          }
+        }
+      },
+    },
+    async claim(id, keepMs) {
+      try {
+        return (await redis((c) => c.set(keys.claim(id), '1', 'PX', Math.ceil(keepMs), 'NX'))) === 'OK';
+      } catch {
+        // Redis away: this process's own memory decides (a retry reaching another instance costs one more refresh).
+        return localClaims.claim(id);
+      }
+    },
+    get up() {
+      return circuit.closed;
+    },
+    ready: () => ready,
+    describe: () => ({ mode: 'redis', url: redact(url), up: circuit.closed, instances, outages: circuit.opened }),
+    async close() {
+      closing = true;
+      clearInterval(timer);
+      await ready.catch(() => {});
+      await client?.zrem(keys.instances, instanceId).catch(() => {});
+      client?.disconnect();
+      subscriber?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * Several proxy instances of one shop sharing a real redis-server (test/edge/redis-support.ts),
+ * in front of the real emulator over HTTP: one budget (the API never sees more than 20
+ * requests in a second, and no 429), one cache (about as many API requests as one instance
+ * makes), one fetch for equal misses on different instances, a webhook id handled once,
+ * and answers within the budget while Redis is paused or stopped, shared again after.
+ *
+ * Each test fails with the instances on their own: `STOREFRONT_TEST_PER_INSTANCE=1` starts
+ * them without Redis (each its own 18/s budget and cache), as the proxy was before.
+ */
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { serveNode } from '../../src/edge/node.ts';
+import { redisCoordination } from '../../src/edge/coordination/redis.ts';
+import { createStorefrontProxy, type StorefrontProxy, type StorefrontProxyOptions } from '../../src/edge/proxy.ts';
+import { requestLog, testKey } from '../support/emulator-control.ts';
+import { apiBase } from './support.ts';
+import { startRedis } from './redis-support.ts';
+
+const PER_INSTANCE = process.env['STOREFRONT_TEST_PER_INSTANCE'] === '1';
+
+interface Instance {
+  url: string;
+  proxy: StorefrontProxy;
+}
+
+/** `count` proxies for one fresh key, sharing `redisUrl`; closed when the test ends. */
+async function instances(count: number, redisUrl: string, options: Partial<StorefrontProxyOptions> = {}): Promise<{ key: string; all: Instance[] }> {
+  const key = await testKey(apiBase, 'scale');
+  const all: Instance[] = [];
+  for (let i = 0; i < count; i++) {
+    const proxy = createStorefrontProxy({ publishableKey: key, apiBase, ...(PER_INSTANCE ? {} : { coordination: redisCoordination(redisUrl) }), ...options });
+    await proxy.coordinator.ready();
+    const server = await serveNode(proxy, { port: 0 });
+    onTestFinished(async () => {
+      await server.close();
+      await proxy.coordinator.close();
+    });
+    all.push({ url: server.url, proxy });
+  }
+  // Each counts the others by their heartbeats (a second apart): its share of the rate, should Redis fail.
+  await expect.poll(() => all.every((instance) => instance.proxy.coordinator.up && (PER_INSTANCE || instance.proxy.coordinator.describe()['instances'] === count)), { timeout: 5000 }).toBe(true);
+  return { key, all };
+}
+
+/** Distinct reads a shop's pages make: per product, its summary, its rich snippet and review pages of several sizes. */
+async function distinctReads(count: number): Promise<string[]> {
+  const { products } = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: { handle: string }[] };
+  const reads: string[] = [];
+  for (let limit = 1; reads.length < count; limit++) {
+    for (const { handle } of products) {
+      reads.push(`/v1/products/${handle}/reviews?market=us&limit=${limit}`);
+      if (limit === 1) reads.push(`/v1/products/${handle}/review-summary?market=us`, `/v1/products/${handle}/rich-snippet?market=us`);
+    }
+  }
+  return reads.slice(0, count);
+}
+
+interface Outcome {
+  ok: boolean;
+  ms: number;
+}
+
+/** One shopper's read at a random instance, retried as the widgets do (503 and 429 after Retry-After, a few times). */
+async function shopperRead(all: Instance[], path: string): Promise<Outcome> {
+  const started = performance.now();
+  for (let tries = 0; tries < 6; tries++) {
+    const instance = all[Math.floor(Math.random() * all.length)]!;
+    const response = await fetch(`${instance.url}${path}`).catch(() => undefined);
+    await response?.arrayBuffer();
+    if (response?.status === 200) return { ok: true, ms: performance.now() - started };
+    const retryAfter = Number(response?.headers.get('retry-after') ?? 1);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(3, Math.max(0.2, retryAfter)) * 1000));
+  }
+  return { ok: false, ms: performance.now() - started };
+}
+
+/** `perSecond` reads a second for `seconds`, each of a random one of `paths` at a random instance (an open loop). */
+async function crowd(all: Instance[], paths: readonly string[], perSecond: number, seconds: number): Promise<Outcome[]> {
+  const reads: Promise<Outcome>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < perSecond * seconds; i++) {
+    const wait = started + (i * 1000) / perSecond - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    reads.push(shopperRead(all, paths[Math.floor(Math.random() * paths.length)]!));
+  }
+  return Promise.all(reads);
+}
+
+/** What reached the API for `key`: its busiest second, its 429s and its requests. */
+async function apiLoad(key: string): Promise<{ busiest: number; rateLimited: number; requests: number }> {
+  const { seconds } = (await (await fetch(`${apiBase}/__emulator/counts?key=${encodeURIComponent(key)}`)).json()) as { seconds: { requests: number; rate_limited: number }[] };
+  return { busiest: Math.max(0, ...seconds.map((s) => s.requests)), rateLimited: seconds.reduce((n, s) => n + s.rate_limited, 0), requests: seconds.reduce((n, s) => n + s.requests, 0) };
+}
+
+describe('proxy instances sharing Redis', () => {
+  it('keep the API within 20 requests a second with no 429 under a crowd, with about one instance\'s requests', { timeout: 60_000 }, async () => {
+    const redis = await startRedis();
+    const { key, all } = await instances(4, redis.url);
+    const paths = await distinctReads(90);
+    const outcomes = await crowd(all, paths, 60, 8);
+    const load = await apiLoad(key);
+    expect(load.rateLimited).toBe(0);
+    expect(load.busiest).toBeLessThanOrEqual(20);
+    // One instance reads each of the 90 once (fresh for 30 s, longer than the run): four sharing one cache, about as many.
+    expect(load.requests).toBeLessThanOrEqual(paths.length * 1.2);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);
+  });
+
+  it('make one API request for equal misses arriving at different instances at once', async () => {
+    const redis = await startRedis();
+    const { key, all } = await instances(4, redis.url);
+    const path = '/v1/products/aster-linen-shirt/reviews?market=us&limit=7';
+    const answers = await Promise.all(all.flatMap((instance) => Array.from({ length: 3 }, () => fetch(`${instance.url}${path}`).then(async (r) => ({ status: r.status, body: await r.text() })))));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(await requestLog(apiBase, key)).toHaveLength(1);
+    // And a read that one instance fetched is a hit on every other.
+    for (const instance of all) expect((await fetch(`${instance.url}${path}`)).headers.get('cache-status')).toMatch(/^storefront-proxy; hit/);
+    expect(await requestLog(apiBase, key)).toHaveLength(1);
+  });
+
+  it('handle a webhook id once across instances: a retry reaching another instance refreshes nothing', async () => {
+    const redis = await startRedis();
+    const secret = `whsec_${Buffer.from('scale-out-webhook-secret-0123456789').toString('base64')}`;
+    const { key, all } = await instances(2, redis.url, { webhookSecrets: [secret], freshness: { reviewSummary: 3600 } });
+    const path = '/v1/products/fjord-merino-sweater/review-summary?market=us';
+    // Read twice on each: a read shoppers repeat, which a webhook refreshes.
+    for (const instance of all) for (let i = 0; i < 2; i++) await (await fetch(`${instance.url}${path}`)).arrayBuffer();
+    const reads = async () => (await requestLog(apiBase, key)).filter((entry) => entry.path.endsWith('/review-summary')).length;
+    expect(await reads()).toBe(1);
+    const body = JSON.stringify({ type: 'product-review.submitted', data: { product: { handle: 'fjord-merino-sweater' } } });
+    const id = `msg_scale_${Date.now()}`;
+    const date = new Date();
+    const headers = { 'Content-Type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(date.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, date, body) };
+    const first = await (await fetch(`${all[0]!.url}/webhooks`, { method: 'POST', headers, body })).json();
+    const retry = await (await fetch(`${all[1]!.url}/webhooks`, { method: 'POST', headers, body })).json();
+    expect([first, retry]).toEqual([
+      { received: true, duplicate: false },
+      { received: true, duplicate: true },
+    ]);
+    await expect.poll(reads).toBe(2);
+    // Nothing more comes of the retry.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await reads()).toBe(2);
+  });
+
+  it('answer within the budget while Redis is paused or stopped, and share again once it is back', { timeout: 90_000 }, async () => {
+    const redis = await startRedis();
+    const { key, all } = await instances(4, redis.url);
+    const paths = await distinctReads(120);
+    const warm = paths.slice(0, 20);
+    expect((await crowd(all, warm, 40, 1)).every((outcome) => outcome.ok)).toBe(true);
+
+    redis.pause();
+    // Kept answers stay quick; reads new to every instance go out at each one's share of the rate (four alive: 18 / 4).
+    const paused = await crowd(all, paths, 40, 6);
+    const pausedWarm = (await crowd(all, warm, 20, 1)).map((outcome) => outcome.ms);
+    expect(Math.max(...pausedWarm)).toBeLessThan(1000);
+    expect(paused.filter((outcome) => !outcome.ok)).toEqual([]);
+    expect(all.every((instance) => !instance.proxy.coordinator.up)).toBe(true);
+    redis.resume();
+    await expect.poll(() => all.every((instance) => instance.proxy.coordinator.up), { timeout: 5000, interval: 100 }).toBe(true);
+
+    await redis.stop();
+    const stopped = await crowd(all, paths, 40, 3);
+    expect(stopped.filter((outcome) => !outcome.ok)).toEqual([]);
+    await redis.start();
+    await expect.poll(() => all.every((instance) => instance.proxy.coordinator.up), { timeout: 5000, interval: 100 }).toBe(true);
+
+    const load = await apiLoad(key);
+    expect(load.rateLimited).toBe(0);
+    expect(load.busiest).toBeLessThanOrEqual(20);
+    // Shared again: an equal miss at every instance is one request.
+    const before = (await requestLog(apiBase, key)).length;
+    const path = '/v1/products/aster-linen-shirt/reviews?market=us&limit=41';
+    await Promise.all(all.map((instance) => fetch(`${instance.url}${path}`).then((r) => r.arrayBuffer())));
+    expect((await requestLog(apiBase, key)).length - before).toBe(1);
+  });
+});
