@@ -47,10 +47,12 @@ const APPS = {
   // `nuxt generate`: the page prerendered with the public runtime config the variable sets.
   nuxt: { env: 'NUXT_PUBLIC_STOREFRONT_API_BASE', output: '.output/public' },
   // Built for Oxygen and served by `shopify hydrogen preview` in workerd, which reads its variables from `.env` only.
-  // Its review summary and list are rendered in the route's loader (`renderWidgets`); the read proxy answers at /storefront-api.
+  // Every widget is rendered in the route's loader (`renderWidget`, shown by `<WidgetHost>`); the read proxy answers at /storefront-api.
   hydrogen: {
     env: 'STOREFRONT_API_BASE',
     serverRendered: true,
+    served: [/<svc-reviews[^>]*><template shadowroot[\s\S]*?part="review-body"[^>]*><!--lit-part-->\w[^<]{20,}/, /<svc-post-gallery[^>]*><template shadowroot[\s\S]*?part="tile"/, /<svc-shoppable-post[^>]*><template shadowroot[\s\S]*?part="product-list"/],
+    preloadsImage: true,
     dotenv: { SESSION_SECRET: 'not-a-secret-only-for-the-test-app', PUBLIC_STORE_DOMAIN: 'mock.shop', STOREFRONT_PUBLISHABLE_KEY: 'svc_pk_demo' },
     proxyPath: '/storefront-api/v1/products/aster-linen-shirt/review-summary?market=us',
     // `--path`: the CLI finds its project from the directory npm was started in (INIT_CWD), which under `npm test` is the package's.
