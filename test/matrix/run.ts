@@ -41,7 +41,12 @@ const ONLY_ON: Partial<Record<Test, string[]>> = { 'web-cache': ['deno'] };
 const TESTS = [...SCRIPTS, 'crowd', 'recipes'] as const;
 type Test = (typeof TESTS)[number];
 const only = (name: string, all: readonly string[]) => argument(name)?.split(',') ?? all;
-const runtimes = RUNTIMES.filter((runtime) => only('runtimes', RUNTIMES.map((r) => r.id)).includes(runtime.id));
+// In the order given (the first crowd also warms this process's load generator).
+const runtimes = only('runtimes', RUNTIMES.map((r) => r.id)).map((id) => RUNTIMES.find((runtime) => runtime.id === id) ?? fail(`no runtime "${id}" (${RUNTIMES.map((r) => r.id).join(', ')})`));
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
 const tests = TESTS.filter((test) => only('tests', TESTS).includes(test));
 const CROWD_SECONDS = Number(argument('crowd-seconds') ?? 3);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
