@@ -21,8 +21,8 @@ async function pageSettings(shop: Shop): Promise<Record<string, string>> {
 
 async function save(page: Page, field: string, value: string): Promise<void> {
   await page.fill(field, value);
-  await page.click('#submit');
-  await page.waitForURL(/settings-updated=true/);
+  // The form posts to options.php, which redirects back; the page's own HTML is all the checks read.
+  await Promise.all([page.waitForURL(/settings-updated=true/, { waitUntil: 'domcontentloaded' }), page.click('#submit')]);
 }
 
 test.describe('Settings → Storefront widgets', () => {

@@ -5,19 +5,8 @@
  * without a widget loads nothing of the plugin, and a product page ends with one Product
  * in its JSON-LD, WooCommerce's, carrying the rating.
  */
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { BLOCKS, CONTENT, expect, test, type Shop } from './fixture.ts';
-
-function phpFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return entry.name === 'cdn' ? [] : phpFiles(path);
-    return entry.name.endsWith('.php') ? [path] : [];
-  });
-}
 
 async function expectRendered(page: Page, elements: string[]): Promise<void> {
   for (const [element, content] of CONTENT.filter(([name]) => elements.includes(name))) {
@@ -37,15 +26,6 @@ async function pluginTags(shop: Shop, path: string): Promise<string[]> {
   const html = await (await fetch(new URL(path, shop.site.url))).text();
   return html.match(/<(script|link)\b[^>]*storefront-widgets[^>]*>/g) ?? [];
 }
-
-test('the installed plugin: php -l passes on every PHP file, and it carries the package\'s own dist/cdn with no source maps', ({ shop }) => {
-  const files = phpFiles(shop.site.plugin);
-  expect(files.map((file) => relative(shop.site.plugin, file))).toEqual(expect.arrayContaining(['storefront-widgets.php', 'uninstall.php', 'includes/settings.php']));
-  for (const file of files) expect(execFileSync('php', ['-l', file], { encoding: 'utf8' })).toContain('No syntax errors');
-  const cdn = join(shop.site.plugin, 'cdn');
-  expect(readFileSync(join(cdn, 'storefront-widgets.js'), 'utf8')).toBe(readFileSync(new URL('../../dist/cdn/storefront-widgets.js', import.meta.url), 'utf8'));
-  expect(readdirSync(cdn, { recursive: true }).filter((name) => String(name).endsWith('.map'))).toEqual([]);
-});
 
 test('each shortcode renders its element with the emulator\'s data; unknown attributes are dropped, bad values left to the element\'s default, numbers clamped', async ({ page, shop, errors }) => {
   const served = (await pluginElements(shop, shop.site.posts['shortcodes']!.url)).join('\n');

@@ -42,6 +42,8 @@ export interface WordpressSite {
   plugin: string;
   /** PHP's notices, warnings and errors so far (WP_DEBUG_LOG). */
   debugLog(): string;
+  /** Runs PHP code in the site (WordPress loaded, the plugin active) and returns what it printed. */
+  php(code: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -193,6 +195,11 @@ export async function startWordpress(options: { zip: string; settings: Record<st
       versions,
       plugin: join(site, 'wp-content', 'plugins', 'storefront-widgets'),
       debugLog: () => (existsSync(debugLog) ? readFileSync(debugLog, 'utf8') : ''),
+      php: async (code) => {
+        const script = join(folder, `run-${randomBytes(4).toString('hex')}.php`);
+        writeFileSync(script, `<?php\n$_SERVER['HTTP_HOST'] = '127.0.0.1:${port}';\nrequire ${JSON.stringify(join(site, 'wp-load.php'))};\n${code}\n`);
+        return (await run('php', [script])).stdout;
+      },
       close,
     };
   } catch (error) {
