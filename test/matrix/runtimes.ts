@@ -82,6 +82,9 @@ export const RUNTIMES: Runtime[] = [
 export async function ensureRuntime(runtime: Runtime, timeoutMs = 300_000): Promise<'cached' | 'installed' | 'this Node'> {
   if (!runtime.from) return 'this Node';
   if (existsSync(binOf(runtime))) return 'cached';
+  if (runtime.from.name.startsWith('node-linux-') && `${process.platform}-${process.arch}` !== 'linux-x64') {
+    throw new Error(`${runtime.label} comes from the npm package ${runtime.from.name}, built for Linux x64 only: run the runtime matrix on Linux x64, as CI does`);
+  }
   const dir = cacheDir(runtime.from, runtime.id);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
