@@ -69,6 +69,10 @@ export default defineConfig({
             'fast-check',
             'axe-core',
             '@adobe/structured-data-validator',
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'react-dom/server',
           ],
         },
         test: {

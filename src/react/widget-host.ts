@@ -50,10 +50,28 @@ export function WidgetHost({ widget, nonce, preload = false, children }: WidgetH
  * would not take it over. The element keeps its own data fresh.
  */
 function Host({ widget, html, children }: { widget: WidgetData; html: string; children?: React.ReactNode }): React.ReactElement {
-  const [first] = React.useState(html);
+  const [first] = React.useState(() => withPageNonce(html));
   const props: Record<string, unknown> = { ...widget.attributes, suppressHydrationWarning: true };
   if (first !== '') props['dangerouslySetInnerHTML'] = { __html: first };
   return React.createElement(widget.tag, props, first === '' ? children : undefined);
+}
+
+/**
+ * In the browser, the markup with the page's own nonce on its styles: markup that comes
+ * after the page (a soft navigation's server render) carries the nonce of its own
+ * response, which the page's Content-Security-Policy does not know. The page's nonce is
+ * on its scripts (the browser hides the attribute's value, not the property's). The
+ * markup is the library's own server render, whose only styles are `<style>` elements.
+ */
+function withPageNonce(html: string): string {
+  const nonce = typeof document === 'undefined' ? undefined : [...document.scripts].find((script) => script.nonce)?.nonce;
+  if (!nonce) return html;
+  try {
+    assertNonce(nonce);
+  } catch {
+    return html;
+  }
+  return withNonce(html.replace(/<style nonce="[^"]*">/g, '<style>'), nonce);
 }
 
 /** A `<link rel="preload">` beside the host, for React 17 and 18 (React 19 puts `preload`'s in `<head>`). */

@@ -1,0 +1,79 @@
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { WidgetHost } from '../../src/react/widget-host.ts';
+import type { WidgetData } from '../../src/react/widget-data.ts';
+
+/**
+ * `<WidgetHost>` in Chromium with React 19: the server's markup hydrated as it is (its
+ * declarative shadow root parsed by the browser, no hydration error), and in a client
+ * render (a soft navigation) a new host for another element, the same host kept for the
+ * same one, and the page's own nonce on the styles. An undefined tag stands for the
+ * element: what is tested is React's side.
+ */
+const markup = (text: string, nonce = '') => `<template shadowrootmode="open"><style${nonce ? ` nonce="${nonce}"` : ''}>p{color:red}</style><p>${text}</p></template><script type="application/json" data-svc-state>[]</script>`;
+const widget = (ref: string, html: string): WidgetData => ({ tag: 'x-widget-host', attributes: { 'product-ref': ref, market: 'us' }, html });
+
+function container(): HTMLElement {
+  const box = document.createElement('div');
+  document.body.append(box);
+  onTestFinished(() => box.remove());
+  return box;
+}
+
+afterEach(() => document.querySelectorAll('script[data-test-nonce]').forEach((script) => script.remove()));
+
+describe('<WidgetHost>', () => {
+  it("hydrates the server's markup with no error: the browser made the shadow root, React left it alone", async () => {
+    const box = container();
+    const server = widget('linen', markup('Server text', 'c2VydmVy'));
+    box.setHTMLUnsafe(renderToString(createElement(WidgetHost, { widget: server, nonce: 'c2VydmVy' })));
+    const host = box.querySelector('x-widget-host')!;
+    expect(host.shadowRoot?.textContent).toBe('p{color:red}Server text');
+    const errors: unknown[] = [];
+    const logged = vi.spyOn(console, 'error');
+    onTestFinished(() => logged.mockRestore());
+    // In the browser the nonce is hidden: the client's render has none, and differs from the server's markup.
+    const root = hydrateRoot(box, createElement(WidgetHost, { widget: server }), { onRecoverableError: (error) => errors.push(error) });
+    onTestFinished(() => root.unmount());
+    await new Promise((done) => setTimeout(done, 50));
+    expect(errors).toEqual([]);
+    // React's development build reports a mismatch on the console.
+    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(box.querySelector('x-widget-host')).toBe(host);
+    expect(host.querySelector('template')).toBeNull();
+  });
+
+  it('in a client render: another element gets a new host with its markup, the same one keeps its host and first markup', () => {
+    const box = container();
+    const root = createRoot(box);
+    onTestFinished(() => root.unmount());
+    flushSync(() => root.render(createElement(WidgetHost, { widget: widget('linen', markup('First')) })));
+    const first = box.querySelector('x-widget-host')!;
+    // The same element again, its markup different by its nonce only (a new response's): the host is not written again.
+    flushSync(() => root.render(createElement(WidgetHost, { widget: widget('linen', markup('First', 'bmV3')) })));
+    expect(box.querySelector('x-widget-host')).toBe(first);
+    expect(first.querySelector('template')!.content.querySelector('style')!.hasAttribute('nonce')).toBe(false);
+    // Another product: a new host, which the element takes over as it connects.
+    flushSync(() => root.render(createElement(WidgetHost, { widget: widget('tote', markup('Second')) })));
+    const second = box.querySelector('x-widget-host')!;
+    expect(second).not.toBe(first);
+    expect(second.getAttribute('product-ref')).toBe('tote');
+    expect(second.querySelector('template')!.content.textContent).toContain('Second');
+  });
+
+  it("puts the page's own nonce on the styles of markup that came after the page", () => {
+    const script = document.createElement('script');
+    script.nonce = 'cGFnZQ==';
+    script.dataset['testNonce'] = '';
+    document.head.append(script);
+    const box = container();
+    const root = createRoot(box);
+    onTestFinished(() => root.unmount());
+    flushSync(() => root.render(createElement(WidgetHost, { widget: widget('linen', markup('Later', 'b3RoZXI=')) })));
+    const style = box.querySelector('x-widget-host > template')!.content.querySelector('style')!;
+    expect(style.getAttribute('nonce')).toBe('cGFnZQ==');
+  });
+});
