@@ -73,7 +73,7 @@ describe('<WidgetHost>', () => {
     const root = createRoot(box);
     onTestFinished(() => root.unmount());
     flushSync(() => root.render(createElement(WidgetHost, { widget: widget('linen', markup('Later', 'b3RoZXI=')) })));
-    const style = box.querySelector('x-widget-host > template')!.content.querySelector('style')!;
+    const style = box.querySelector<HTMLTemplateElement>('x-widget-host > template')!.content.querySelector('style')!;
     expect(style.getAttribute('nonce')).toBe('cGFnZQ==');
   });
 });
