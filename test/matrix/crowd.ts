@@ -5,6 +5,7 @@
  * requests a second) fills its cache within a few seconds; then the measured views.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pageReads, runShoppers, type Product } from '../../bench/lib/shoppers.ts';
@@ -17,10 +18,18 @@ export interface CrowdFigures {
   failed: number;
   /** API requests while the measured views ran. */
   apiRequests: number;
+  /** The proxy process's CPU time (user and system) for the measured views, in ms: less bound to the machine's load than times are. */
+  cpuMs: number;
   load: string;
 }
 
 const PRODUCTS = 8;
+
+/** A process's CPU time so far (Linux's /proc: user and system, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** Starts the command in `cwd`, runs the crowd through it, stops it with SIGTERM; throws on any failed view or an unclean stop. */
 export async function crowd(runtime: Runtime, cwd: string, apiBase: string, catalog: readonly Product[], { viewsPerSecond = 100, seconds = 3 } = {}): Promise<CrowdFigures> {
@@ -50,9 +59,11 @@ export async function crowd(runtime: Runtime, cwd: string, apiBase: string, cata
     if (warm.some((status) => status !== 200)) throw new Error(`warm-up: ${warm.filter((status) => status !== 200).join(', ')}`);
     const before = (await requestLog(apiBase, key)).length;
     const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+    const cpuBefore = cpuMs(child.pid!);
     const views = await runShoppers({ origin, key, products, viewsPerSecond, seconds });
+    const cpu = cpuMs(child.pid!) - cpuBefore;
     const apiRequests = (await requestLog(apiBase, key)).length - before;
-    const figures = { views: views.length, within1s: views.filter((view) => !view.failed && view.ms <= 1000).length, failed: views.filter((view) => view.failed).length, apiRequests, load };
+    const figures = { views: views.length, within1s: views.filter((view) => !view.failed && view.ms <= 1000).length, failed: views.filter((view) => view.failed).length, apiRequests, cpuMs: cpu, load };
     if (figures.failed > 0) throw new Error(`${figures.failed} of ${figures.views} views had a failed read`);
     // The crowd's reads come from the cache: the API sees at most the budget's refreshes.
     if (apiRequests > 18 * (seconds + 2)) throw new Error(`${apiRequests} API requests during the crowd`);

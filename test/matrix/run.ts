@@ -178,7 +178,7 @@ if (results.size > 0) {
   console.log(`\n| runtime | ${tests.join(' | ')} | passed |\n|---|${tests.map(() => '---|').join('')}---:|\n${rows.join('\n')}`);
   if (figures.size > 0) {
     console.log(`\nstorefront-widgets proxy, ${CROWD_SECONDS} s at 100 views/s after a warm-up (8 products):`);
-    for (const [id, f] of figures) console.log(`  ${RUNTIMES.find((r) => r.id === id)!.label.padEnd(13)} ${f.within1s}/${f.views} views within 1 s, ${f.failed} failed, ${f.apiRequests} API requests (load average ${f.load})`);
+    for (const [id, f] of figures) console.log(`  ${RUNTIMES.find((r) => r.id === id)!.label.padEnd(13)} ${f.within1s}/${f.views} views within 1 s, ${f.failed} failed, ${f.apiRequests} API requests, the proxy's CPU ${(f.cpuMs / f.views).toFixed(2)} ms a view (load average ${f.load})`);
   }
 }
 const failures = [...results.values()].flatMap((cells) => [...cells.values()]).filter((c) => c && !c.ok).length;
