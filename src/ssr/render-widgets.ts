@@ -97,11 +97,13 @@ function renderOne(entry: PlannedElement): { markup: string; element: ServerRend
     const element = rendering[0]!;
     const start = out.indexOf('<template shadowroot');
     const end = out.lastIndexOf('</template>') + '</template>'.length;
-    // Its own values as rules of its shadow root's styles, not `style` attributes, which a strict CSP refuses.
-    let markup = start < 0 ? '' : stylesToRules(out.slice(start, end));
-    // Styles the element adopts from a part it loaded (the full summary's) are not among Lit's static styles.
+    let markup = start < 0 ? '' : out.slice(start, end);
+    // Styles the element adopts from a part it loaded (the full summary's) are not among Lit's static styles:
+    // after them (Lit's `<style>`, the first), in the order the browser adopts them, so that the same rules win.
     const extra = (element.partStyles ?? []).map((style) => style.cssText).join('');
     if (extra) markup = markup.replace('</style>', `</style><style>${extra}</style>`);
+    // Its own values as rules of its shadow root's styles, not `style` attributes, which a strict CSP refuses.
+    markup = stylesToRules(markup);
     // The browser shows a declarative shadow root as it parses it: a page that arrives in
     // pieces would show a summary with two of its five bars, then move its overview as the
     // rest arrive (a layout shift). Hidden until its last node is parsed, it appears whole.

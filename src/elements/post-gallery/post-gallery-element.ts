@@ -365,7 +365,12 @@ export class SvcPostGallery extends StorefrontElement {
   }
 
   private renderLightbox(): TemplateResult | typeof nothing {
+    // Not in the first render over the server's markup, which has none (it may come into view before that render): in the next.
     if (!this.lightboxLoaded) return nothing;
+    if (this.rendersServerMarkup) {
+      void this.updateComplete.then(() => this.requestUpdate());
+      return nothing;
+    }
     const storefront = this.storefront;
     return html`<svc-post-lightbox
       exportparts="dialog, close, prev, next, button, caption, lightbox-media"
