@@ -186,10 +186,10 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
     try {
       response = await fetch(`${apiBase}${target}`, { headers: { [wireHeaders.authorization]: authorization, Accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      observe?.({ type: 'upstream', kind, path: target, status: 0, ms: performance.now() - sent, reason: error instanceof Error ? error.name : 'failed' });
+      observe?.({ type: 'upstream', kind, path: target, status: 0, ms: Math.round((performance.now() - sent) * 10) / 10, reason: error instanceof Error ? error.name : 'failed' });
       throw error;
     }
-    observe?.({ type: 'upstream', kind, path: target, status: response.status, ms: performance.now() - sent });
+    observe?.({ type: 'upstream', kind, path: target, status: response.status, ms: Math.round((performance.now() - sent) * 10) / 10 });
     if (response.status === 429) {
       void response.body?.cancel().catch(() => {});
       return { ok: false, rateLimited: true, reason: 'the API answered 429', retryAfterMs: retryAfterSeconds(response) * 1000 };

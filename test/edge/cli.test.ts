@@ -3,25 +3,10 @@
  * here; test/consumer runs the built one from the packed package): prints its URL,
  * answers, refuses a secret key, stops on SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestLog, testKey } from '../support/emulator-control.ts';
+import { cli } from './cli-support.ts';
 import { apiBase } from './support.ts';
-
-const root = resolve(import.meta.dirname, '../..');
-
-function cli(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/edge/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  onTestFinished(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  return { child, output: () => output, exited };
-}
 
 describe('storefront-widgets proxy', () => {
   it('prints the URL it listens on, answers the reads, and stops cleanly on SIGTERM', async () => {

@@ -1,72 +1,9 @@
-/**
- * A real redis-server for the proxy's shared-state tests: started on a free loopback port
- * with no disk (`--save '' --appendonly no`), stopped when the test ends; and the faults the
- * tests put it through (paused with SIGSTOP, stopped, started again on the same port).
- * CI installs Debian's redis-server (.ci/run); without it the tests fail and say so.
- */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+/** A real redis-server of the test's own (./redis-server.ts), stopped when the test ends. CI installs Debian's redis-server (.ci/run). */
 import { onTestFinished } from 'vitest';
+import { startRedisServer, type RedisServer } from './redis-server.ts';
 
-const BINARY = process.env['REDIS_SERVER'] ?? ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path)) ?? 'redis-server';
-
-export interface RunningRedis {
-  url: string;
-  port: number;
-  /** SIGSTOP: the server holds its connections and answers nothing. */
-  pause(): void;
-  /** SIGCONT. */
-  resume(): void;
-  /** Stops it (SIGKILL): connections drop, nothing is kept. */
-  stop(): Promise<void>;
-  /** Starts it again, empty, on the same port. */
-  start(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function launch(port: number): Promise<ChildProcess> {
-  const child = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('error', (error) => reject(new Error(`redis-server could not start (${error.message}): install Debian's redis-server (apt-get install -y redis-server; .ci/run does), or set REDIS_SERVER`)));
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready: ${output.slice(-500)}`)));
-  });
-}
-
-/** A redis-server of the test's own, stopped when the test ends. */
-export async function startRedis(): Promise<RunningRedis> {
-  const port = await freePort();
-  let child = await launch(port);
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGCONT');
-    child.kill('SIGKILL');
-    await exited;
-  };
-  onTestFinished(stop);
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    pause: () => void child.kill('SIGSTOP'),
-    resume: () => void child.kill('SIGCONT'),
-    stop,
-    async start() {
-      child = await launch(port);
-    },
-  };
+export async function startRedis(): Promise<RedisServer> {
+  const redis = await startRedisServer();
+  onTestFinished(() => redis.stop());
+  return redis;
 }

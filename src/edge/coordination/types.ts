@@ -40,6 +40,7 @@ export interface ReadMerge {
   run(key: string, since: number, load: () => Promise<StoredRead | FailedRead>): Promise<StoredRead | FailedRead>;
 }
 
+/** How one proxy instance shares its budget, its answers and its fetches with the shop's others: `localCoordination()` alone, Redis (`storefront-widgets/edge/redis`). */
 export interface Coordinator {
   /** The budget toward the API for reads of this instance, `perSecond` shared by every instance. */
   budget(perSecond: number, options: { maxQueue: number }): Budget;
