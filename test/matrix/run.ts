@@ -99,14 +99,17 @@ function freePort(): Promise<number> {
 }
 
 const started = Date.now();
-const scratch = mkdtempSync(join(tmpdir(), 'storefront-widgets-runtimes-'));
+const scratch = mkdtempSync(join(tmpdir(), 'storefront-widgets-matrix-'));
 let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
 try {
   console.log(`test:runtimes: ${runtimes.map((r) => r.id).join(', ')} × ${tests.join(', ')}; ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   const installing = Date.now();
   const ensured = await Promise.all(runtimes.map(async (runtime) => `${runtime.label} (${await ensureRuntime(runtime)})`));
   console.log(`runtimes: ${ensured.join(', ')} (${((Date.now() - installing) / 1000).toFixed(1)} s)`);
-  if (process.argv.includes('--install-only')) process.exit(0);
+  if (process.argv.includes('--install-only')) {
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(0);
+  }
 
   // `engines` names the lines this matrix runs: each Node here is in it, and each of its lines has a Node here.
   const engines = pkg.engines.node;
