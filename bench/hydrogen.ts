@@ -70,7 +70,8 @@ try {
   });
   await page.goto(origin, { waitUntil: 'load' });
   for (const tag of ['svc-review-summary', 'svc-post-gallery', 'svc-shoppable-post', 'svc-reviews']) {
-    await page.locator(tag).scrollIntoViewIfNeeded();
+    // The page's own element: the gallery's closed lightbox holds shoppable posts too.
+    await page.locator(tag).first().scrollIntoViewIfNeeded();
     await page.waitForFunction((tag) => (document.querySelector(tag) as unknown as { hasUpdated?: boolean } | null)?.hasUpdated === true, tag, { timeout: 20_000 });
   }
   await page.evaluate(() => new Promise((done) => setTimeout(done, 2_000)));
