@@ -7,6 +7,8 @@ import { InvalidKeyError } from '../../src/api/errors.ts';
 import { noStore } from '../../src/edge/index.ts';
 import { PostGallery, renderWidget, ReviewSummary, RichSnippet, Storefront, WidgetHost, type WidgetData } from '../../src/react-server.ts';
 import * as fallback from '../../src/react-server-fallback.ts';
+import * as server from '../../src/react-server.ts';
+import { ELEMENTS } from '../../src/elements/catalog.ts';
 import { hostAttributes } from '../../src/react/render-widget.ts';
 import { ON_ITS_WAY_MS } from '../../src/ssr/server-reads.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
@@ -111,6 +113,13 @@ describe('renderWidget and <WidgetHost> (React Router and Hydrogen loaders)', ()
       class: 'wide',
       'data-x': 'y',
     });
+  });
+
+  it('has a server component for every element of the catalog, under its client name, in both entries', () => {
+    for (const { react } of ELEMENTS) {
+      expect(typeof (server as Record<string, unknown>)[react], react).toBe('function');
+      expect(typeof (fallback as Record<string, unknown>)[react], react).toBe('function');
+    }
   });
 
   it('outside a server components render, the components say where they belong', () => {
