@@ -1,14 +1,18 @@
 /**
  * `npm run bench:wordpress` (after `npm run build && npm run build:wordpress`): Lighthouse
  * (mobile, its default simulated throttling; bench/lib/lighthouse.ts) on a WooCommerce
- * product page of the test site (site.ts, Twenty Twenty-Three) with the review summary,
- * review list and gallery blocks, against the same product page without them. Prints the
+ * product page of the test site (site.ts, Twenty Twenty-Three: the product's photo, its
+ * title and description) with the review summary, review list and gallery blocks, against
+ * the same product page without them. Prints the
  * medians of `--runs N` (default 5) runs of each, taken in turns, with the load average.
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startEmulator } from '../../demo/emulator/server.ts';
 import { lighthouse, stopLighthouse, type LighthouseRun } from '../../bench/lib/lighthouse.ts';
 import { numberOption } from '../../bench/lib/options.ts';
+import { heroJpeg } from '../../bench/lib/hero.ts';
 import { fixed, median, ms, signed, table } from '../../bench/lib/print.ts';
 import { testKey } from '../support/emulator-control.ts';
 import { blockMarkup, ZIP } from './fixture.ts';
@@ -20,19 +24,24 @@ const DESCRIPTION = '<!-- wp:paragraph --><p>A linen shirt for warm days: light,
 
 const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
 const key = await testKey(emulator.url, 'wordpress_bench', { rate: { capacity: 10_000, refillPerSecond: 10_000 } });
+// The product's photo, as on a WooCommerce product page (the bench's own, drawn at run time).
+const photos = mkdtempSync(join(tmpdir(), 'storefront-wp-photo-'));
+const image = join(photos, 'aster-linen-shirt.jpg');
+writeFileSync(image, heroJpeg());
 const blocks = [blockMarkup('review-summary', {}), blockMarkup('reviews', {}), blockMarkup('post-gallery', {})].join('\n\n');
 const site = await startWordpress({
   zip: ZIP,
   settings: { publishable_key: key, market: 'us', api_base: emulator.url, load: 'widgets' },
   posts: [
-    { type: 'product', slug: PRODUCT, title: 'Aster Linen Shirt', content: `${DESCRIPTION}\n\n${blocks}` },
-    { type: 'product', slug: `${PRODUCT}-plain`, title: 'Aster Linen Shirt', content: DESCRIPTION },
+    { type: 'product', slug: PRODUCT, title: 'Aster Linen Shirt', content: `${DESCRIPTION}\n\n${blocks}`, image },
+    { type: 'product', slug: `${PRODUCT}-plain`, title: 'Aster Linen Shirt', content: DESCRIPTION, image },
   ],
 });
 const stop = async () => {
   stopLighthouse();
   await site.close();
   await emulator.close();
+  rmSync(photos, { recursive: true, force: true });
 };
 process.once('SIGINT', () => void stop().then(() => process.exit(130)));
 
@@ -55,6 +64,7 @@ try {
       ['l', 'r', 'r', 'r', 'r'],
     ),
   );
+  for (const [name, all] of Object.entries(runs)) console.log(`LCP element ${name}: ${[...new Set(all.map((r) => r.lcpElement.slice(0, 90)))].join(' | ')}`);
   console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} (${site.url}; reports in .lighthouse/)`);
 } finally {
   await stop();

@@ -73,6 +73,18 @@ test('a page without a widget loads nothing of the plugin: no script, no stylesh
   expect(errors).toEqual([]);
 });
 
+test('with "On every page", a page without a widget loads the loader and the stylesheet too (for widgets a script adds)', async ({ shop }) => {
+  const set = (load: string) => shop.site.php(`$s = get_option( 'storefront_widgets_settings' ); $s['load'] = '${load}'; update_option( 'storefront_widgets_settings', $s );`);
+  await set('everywhere');
+  try {
+    const tags = await pluginTags(shop, shop.site.posts['plain']!.url);
+    expect(tags.filter((tag) => tag.includes('cdn/storefront-widgets.'))).toHaveLength(2);
+  } finally {
+    await set('widgets');
+  }
+  expect(await pluginTags(shop, shop.site.posts['plain']!.url)).toEqual([]);
+});
+
 test('a product post gets its product ref from its slug; the filter storefront_widgets_product_ref maps another to its own ref; a page without a product shows the store\'s reviews', async ({ page, shop, errors }) => {
   await page.goto(shop.site.posts[shop.classic]!.url);
   await expect(page.locator('svc-review-summary')).toHaveAttribute('product-ref', shop.classic);

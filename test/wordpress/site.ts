@@ -27,6 +27,8 @@ export interface PostSpec {
   title: string;
   content: string;
   meta?: Record<string, string>;
+  /** A JPEG file: the post's featured image (a product's photo). */
+  image?: string;
 }
 
 export interface WordpressSite {
