@@ -8,6 +8,7 @@ import { pickOption } from '../shared/options.js';
 import { FITS, hotspotPoint, isVisible, mediaBox, readingOrder, type Fit, type Size } from './media-box.js';
 import { hotspotName, productHref, renderCardBody, renderListEntry, type ProductUrlMode } from './product-view.js';
 import { StageController } from './stage-controller.js';
+import { spreadPushes, spreadStyle } from './spread.js';
 import { noteVideoTouched, shopperStartedVideo } from '../shared/video-play.js';
 import type { ProductViewDetail, VideoPlayDetail } from '../../events.js';
 import { browserUrl } from '../shared/css-text.js';
@@ -103,6 +104,8 @@ export class ShoppableView {
     const order = readingOrder(tagged, 0.05, rtl);
     const showHotspots = picture !== undefined && !playing;
     const showList = !this.host.hideProducts && tagged.length > 0;
+    // Close products' hotspots spread apart: from the data alone, as the server computes them.
+    const pushes = spreadPushes(tagged, mediaSize ? mediaSize.width / mediaSize.height : 1);
     // The picture's own shape where it differs from the one the post names (read once it has loaded).
     const differs = natural && reserved && Math.abs(natural.width * reserved.height - reserved.width * natural.height) > natural.height * reserved.height * 1e-3;
     const aspect = [reserved && `--_media-aspect:${reserved.width} / ${reserved.height}`, differs && `--_aspect:${natural.width} / ${natural.height}`].filter(Boolean).join(';');
@@ -118,7 +121,7 @@ export class ShoppableView {
               ${order.map((index) => {
                 const point = box ? hotspotPoint(box, tagged[index]!.x, tagged[index]!.y) : undefined;
                 const visible = point === undefined || isVisible(point, stage!);
-                const at = `--_x:${tagged[index]!.x};--_y:${tagged[index]!.y}`;
+                const at = `--_x:${tagged[index]!.x};--_y:${tagged[index]!.y}${spreadStyle(pushes[index]!)}`;
                 return this.renderHotspot(post, tagged[index]!.product, index, at, visible, localizer);
               })}
             </div>`
