@@ -23,7 +23,8 @@ const ATTRIBUTE_NAME = /^[a-z][-a-z0-9_.]*$/;
  * The host's attributes for `props`, as the browser's wrappers set them: each element
  * property given as a string, a number or `true` becomes its attribute (`productRef` →
  * `product-ref`, `company` → `company=""`); `className` becomes `class`, `data-*` and
- * `aria-*` stay; functions, objects and `false` are left out (a server has no events).
+ * `aria-*` stay; `false` and `undefined` are left out. An event handler, or an object for
+ * an element property, is refused: it cannot cross from a server render to the browser.
  */
 export function hostAttributes(tag: ElementTag, props: Record<string, unknown>): Record<string, string> {
   // Registered by register.js (on a server too: Lit's DOM stand-in).
@@ -33,12 +34,18 @@ export function hostAttributes(tag: ElementTag, props: Record<string, unknown>):
   const out: Record<string, string> = {};
   const plain = (value: unknown) => typeof value === 'string' || typeof value === 'number' || value === true;
   for (const [name, value] of Object.entries(props)) {
+    if (typeof value === 'function' && /^on[A-Z]/.test(name)) {
+      throw new ConfigError(`storefront-widgets: <${tag}> rendered on the server takes no ${name}: a handler cannot cross to the browser. The events bubble: listen in a client component around it, or use storefront-widgets/react.`);
+    }
     if (!plain(value) || SETTINGS.has(name) || elementClass.elementProperties.has(name)) continue;
     if (name === 'className') out['class'] = String(value);
     else if (PASSED_AS_IS.has(name) || /^(data|aria)-[a-z0-9-]+$/.test(name)) out[name] = value === true ? '' : String(value);
   }
   for (const [name, options] of elementClass.elementProperties) {
     const value = props[name as string];
+    if (typeof value === 'object' && value !== null) {
+      throw new ConfigError(`storefront-widgets: <${tag}> rendered on the server takes ${String(name)} as an attribute only (a string, a number or true), not an object; set it in the browser with storefront-widgets/react.`);
+    }
     if (options.attribute === false || SETTINGS.has(name as string) || !plain(value)) continue;
     const attribute = typeof options.attribute === 'string' ? options.attribute : String(name).toLowerCase();
     if (ATTRIBUTE_NAME.test(attribute)) out[attribute] = value === true ? '' : String(value);

@@ -105,8 +105,10 @@ describe('renderWidget and <WidgetHost> (React Router and Hydrogen loaders)', ()
     expect(renderToString(createElement(WidgetHost, { widget }))).toBe(`<svc-review-summary product-ref="${PRODUCT}" publishable-key="${key}" market="us" api-base="${apiBase}"></svc-review-summary>`);
   });
 
-  it("the host's attributes: element properties by their attribute names, className as class; events, objects, false and unknown names left out", () => {
-    expect(hostAttributes('svc-post-gallery', { productRef: 'linen', pageSize: 8, autoplay: true, company: false, className: 'wide', 'data-x': 'y', onProductSelect: () => undefined, strings: { retry: 'Again' }, 'bad name': 'x', publishableKey: 'svc_pk_x' })).toEqual({
+  it("the host's attributes: element properties by their attribute names, className as class; false and unknown names left out; a handler or an object refused", () => {
+    expect(() => hostAttributes('svc-post-gallery', { productRef: 'linen', onProductSelect: () => undefined })).toThrow(/takes no onProductSelect: a handler cannot cross to the browser/);
+    expect(() => hostAttributes('svc-post-gallery', { productRef: 'linen', strings: { retry: 'Again' } })).toThrow(/takes strings as an attribute only/);
+    expect(hostAttributes('svc-post-gallery', { productRef: 'linen', pageSize: 8, autoplay: true, company: false, className: 'wide', 'data-x': 'y', 'bad name': 'x', publishableKey: 'svc_pk_x' })).toEqual({
       'product-ref': 'linen',
       'page-size': '8',
       autoplay: '',
