@@ -18,7 +18,6 @@
  * `--skip-down`, `--skip-memory`, `--help`, `--webhooks-per-second N` (0; through Node,
  * Varnish and workerd, a review added and its webhook delivered to the proxy N times a second). Results also go to bench-results/crowd.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -29,6 +28,7 @@ import { DEFAULT_MAX_BYTES, memoryStore } from '../src/edge/stores.ts';
 import { startVarnish, type Varnish } from '../test/edge/varnish-support.ts';
 import { startWorker } from '../test/edge/workerd-support.ts';
 import { setFaults, testKey } from '../test/support/emulator-control.ts';
+import { startChild, stopAllChildren, stopChild } from './lib/children.ts';
 import { catalogOf, runShoppers, type ViewRecord } from './lib/shoppers.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -48,30 +48,6 @@ const WEBHOOK_SECRET = `whsec_${Buffer.from('bench-crowd-webhook-secret').toStri
 type Target = 'direct' | 'node' | 'varnish' | 'workerd';
 
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
-const children: ChildProcess[] = [];
-
-/** Starts `args` under Node with tsx and resolves with the first URL it prints. */
-function startChild(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((done, fail) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const url = /http:\/\/[\w.:[\]-]+/.exec(output);
-      if (url) done({ child, url: url[0] });
-    });
-    child.on('exit', (code) => fail(new Error(`${args.join(' ')} exited (${code}): ${output}`)));
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function apiSeconds(api: string, key: string): Promise<{ at: number; requests: number; rate_limited: number }[]> {
   const response = await fetch(`${api}/__emulator/counts?key=${encodeURIComponent(key)}`);
   return ((await response.json()) as { seconds: { at: number; requests: number; rate_limited: number }[] }).seconds;
@@ -251,6 +227,6 @@ const USAGE = `npm run bench:crowd -- [--duration S (60)] [--warmup S (20)] [--r
 if (process.argv.includes('--help')) console.log(USAGE);
 else main().catch(async (error: unknown) => {
   console.error(error);
-  await Promise.all(children.map(stopChild));
+  await stopAllChildren();
   process.exit(1);
 });
