@@ -45,6 +45,12 @@ test('the market defaults to the site language\'s region', async ({ shop }) => {
   expect(markets.trim()).toBe('de_DE=de sv_SE=se en_US=us pt_BR=br ja=us');
 });
 
+test('the API address: https, a path on the site (its read proxy) or, with the test site\'s constant, plain http to loopback; nothing else', async ({ shop }) => {
+  const cases = ['https://proxy.example.com/storefront', '/storefront-api', 'http://127.0.0.1:8787', 'http://shop.example', 'javascript:alert(1)', '//evil.example', 'https://user:pw@evil.example', 'https://shop.example/?q=1', 'https://shop.example/"><script>'];
+  const answers = await shop.site.php(`foreach ( json_decode( '${JSON.stringify(cases)}' ) as $url ) { echo Storefront_Widgets_Settings::is_api_base( $url ) ? 'y' : 'n'; } echo ' ', Storefront_Widgets_Settings::resolve_api_base( '/storefront-api/' );`);
+  expect(answers).toBe(`yyynnnnnn ${shop.site.url}/storefront-api`);
+});
+
 test('a ref from the filter is checked like an attribute: hostile text is dropped, never printed', async ({ shop }) => {
   const html = await shop.site.php(`
     add_filter( 'storefront_widgets_product_ref', static function () { return '"><img src=x onerror=alert(1)>'; } );

@@ -132,6 +132,9 @@ require __DIR__ . '/index.php';
 
 export async function startWordpress(options: { zip: string; settings: Record<string, string>; posts: PostSpec[] }): Promise<WordpressSite> {
   if (!existsSync(join(WORDPRESS, 'wp-settings.php'))) throw new Error(`No WordPress at ${WORDPRESS}: apt-get install wordpress php8.2-cli php8.2-mysql mariadb-server (or set WORDPRESS_DIR).`);
+  for (const command of ['php', 'mariadb-install-db', 'mariadbd', 'mariadb']) {
+    if (!(await run('sh', ['-c', `command -v ${command}`]).then(() => true, () => false))) throw new Error(`${command} is missing: apt-get install wordpress php8.2-cli php8.2-mysql mariadb-server.`);
+  }
   if (!existsSync(options.zip)) throw new Error(`${options.zip} is missing: run \`npm run build && npm run build:wordpress\`.`);
   const folder = mkdtempSync(join(tmpdir(), 'storefront-wp-'));
   const data = join(folder, 'db');
