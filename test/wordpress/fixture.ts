@@ -71,6 +71,7 @@ function posts(shop: Omit<Shop, 'site' | 'key'>): PostSpec[] {
     },
     { type: 'page', slug: 'blocks', title: 'Blocks', content: [...BLOCKS.map((block) => blockMarkup(block.name, { productRef: handle, ...block.attributes })), blockMarkup('shoppable-post', { postId: shop.post })].join('\n\n') },
     { type: 'page', slug: 'plain', title: 'About us', content: '<!-- wp:paragraph --><p>A page without widgets.</p><!-- /wp:paragraph -->' },
+    { type: 'page', slug: 'late-widget', title: 'A widget from the theme', content: '<!-- wp:paragraph --><p>The theme prints a widget below.</p><!-- /wp:paragraph -->', meta: { _late_widget: handle } },
     { type: 'page', slug: 'store-reviews', title: 'Store reviews', content: '[svc_review_summary]\n\n<!-- wp:storefront-widgets/reviews /-->' },
     { type: 'product', slug: handle, title: 'Aster Linen Shirt', content: BLOCKS.map((block) => blockMarkup(block.name, block.attributes)).join('\n\n'), meta: { _sku: sku } },
     { type: 'product', slug: shop.classic, title: 'Classic product', content: '[svc_review_summary]\n\n[svc_post_gallery]\n\n[svc_post_gallery store_wide]' },

@@ -73,6 +73,17 @@ test('a page without a widget loads nothing of the plugin: no script, no stylesh
   expect(errors).toEqual([]);
 });
 
+test('a widget a theme prints after the head still loads everything, from the footer, with the settings once', async ({ page, shop, errors }) => {
+  const html = await (await fetch(shop.site.posts['late-widget']!.url)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).not.toContain('storefront-widgets');
+  expect(html.slice(html.indexOf('</head>'))).toMatch(/<script defer src='[^']+\/cdn\/storefront-widgets\.js\?ver=0\.1\.0' id='storefront-widgets-js'>/);
+  expect(html.match(/StorefrontWidgets\.configure\(/g)).toHaveLength(1);
+  await page.goto(shop.site.posts['late-widget']!.url);
+  await expectRendered(page, ['svc-review-summary:not([variant="badge"])']);
+  expect(errors).toEqual([]);
+});
+
 test('with "On every page", a page without a widget loads the loader and the stylesheet too (for widgets a script adds)', async ({ shop }) => {
   const set = (load: string) => shop.site.php(`$s = get_option( 'storefront_widgets_settings' ); $s['load'] = '${load}'; update_option( 'storefront_widgets_settings', $s );`);
   await set('everywhere');
