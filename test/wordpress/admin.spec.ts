@@ -107,3 +107,33 @@ test('the block editor: a Reviews block inserted from the inserter shows its set
   await expect(page.locator('.wp-block-storefront-widgets-reviews svc-reviews[page-size="2"]')).toHaveCount(1);
   await expect(page.locator('.wp-block-storefront-widgets-reviews svc-reviews[page-size="2"] [part~="review"]')).toHaveCount(2);
 });
+
+test('the block editor: each block shows its own settings in the sidebar (product, layout, columns, page size, variant, post)', async ({ page, shop }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await logIn(page, shop);
+  await page.goto(`${shop.site.url}/wp-admin/post-new.php?post_type=page`);
+  await page.getByRole('dialog', { name: /welcome/i }).getByRole('button', { name: /close/i }).click({ timeout: 30_000 });
+  const toggle = page.getByRole('button', { name: 'Settings', exact: true });
+  const sidebar = page.getByRole('region', { name: 'Editor settings' });
+  const blocks: [title: RegExp, labels: string[], preview: string][] = [
+    [/Review summary$/, ['Product', 'Variant', 'Hide when there are no reviews'], 'svc-review-summary'],
+    [/Review stars$/, ['Product', 'Variant'], 'svc-review-summary[variant="badge"]'],
+    [/Customer photos$/, ['Product', 'Layout', 'Columns', 'Page size', 'More posts'], 'svc-post-gallery'],
+    [/Shoppable post$/, ['Post ID', 'Fit'], ''],
+    [/Review stars in search results$/, ['Product'], ''],
+  ];
+  for (const [title, labels, preview] of blocks) {
+    const search = page.getByRole('searchbox', { name: /search/i });
+    if (!(await search.isVisible())) await page.getByRole('button', { name: 'Toggle block inserter' }).click();
+    await search.fill(title.source.replace('$', ''));
+    await page.getByRole('listbox', { name: 'Blocks' }).getByRole('option', { name: title }).click();
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    for (const label of labels) await expect(sidebar.getByLabel(label, { exact: true }).first(), `${title.source}: ${label}`).toBeVisible();
+    if (preview) await expect(page.locator(`.block-editor-block-list__layout ${preview}`).last(), title.source).toBeAttached();
+  }
+  // The badge is the summary with its variant set.
+  await expect(page.locator('.block-editor-block-list__layout svc-review-summary[variant="badge"]')).toHaveCount(1);
+  // A shoppable post without its post says what to enter, instead of a preview.
+  await expect(page.getByText('Enter the post\'s ID in the block\'s settings.')).toBeVisible();
+});
