@@ -146,7 +146,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
   const receive = options.webhookSecrets?.length ? createWebhookReceiver(options.webhookSecrets, { ...(options.store ? { store: options.store } : {}), ...(shared ? { claim: (id: string, keepMs: number) => coordinator.claim(id, keepMs) } : {}) }) : undefined;
   const index = createReadIndex();
   const knownCursors = new LRUCache<string, true>({ max: KNOWN_CURSORS });
-  const ratings = createRatingsByProduct({ cache });
+  const ratings = createRatingsByProduct({ cache, ...(coordinator.shared ? { shared: coordinator.shared } : {}) });
 
   /**
    * Fetches again the reads a webhook's change concerns that shoppers read recently and

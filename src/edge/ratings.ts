@@ -1,12 +1,15 @@
 import { LRUCache } from 'lru-cache';
 import { API_VERSION_PATH, envelope, params, paths } from '../api/wire.js';
 import type { CacheResult, ReadCache } from './read-cache.js';
+import type { ReadStore } from './stores.js';
 
 /**
  * Ratings reads by product: pages batch their ratings in ever-varying sets (a product's
  * related products, the badges in view), so the proxy answers each from one entry per
  * product and market, and sends only the products it lacks, in one batched read through
- * the read cache (its budget, single flight, stale-if-error).
+ * the read cache (its budget, single flight, stale-if-error). With a `shared` store (Redis,
+ * across a shop's instances), each product's entry is kept there too: an instance asks
+ * the API only for the products no instance has read.
  */
 
 /** Products' ratings kept, per market. */
@@ -23,6 +26,9 @@ interface Rating {
 
 const ITEM_REF = 'product_ref';
 
+/** A product's entry in the shared store. */
+const sharedKey = (market: string, ref: string) => `ratings\u0000${market}\u0000${ref}`;
+
 export interface RatingsByProduct {
   /**
    * The ratings of `refs`, from the products' entries; those lacking or stale read in one
@@ -36,8 +42,10 @@ export interface RatingsByProduct {
   target(market: string, refs: readonly string[]): string;
 }
 
-export function createRatingsByProduct({ cache, now = () => Date.now() }: { cache: ReadCache; now?: () => number }): RatingsByProduct {
+export function createRatingsByProduct({ cache, shared, now = () => Date.now() }: { cache: ReadCache; shared?: ReadStore; now?: () => number }): RatingsByProduct {
   const products = new LRUCache<string, Rating>({ max: PRODUCTS_KEPT });
+  /** Markets read here: where a changed product's shared entries are. */
+  const markets = new Set<string>();
   const changed = new LRUCache<string, number>({ max: CHANGES_KEPT });
   let allChangedAt = 0;
   const keyOf = (market: string, ref: string) => `${market}\u0000${ref}`;
@@ -49,7 +57,7 @@ export function createRatingsByProduct({ cache, now = () => Date.now() }: { cach
   };
 
   /** Takes each product's rating out of a batched answer, unless a change came after it was read. */
-  const absorb = (market: string, refs: readonly string[], result: CacheResult): void => {
+  const absorb = async (market: string, refs: readonly string[], result: CacheResult): Promise<void> => {
     if (!result.ok || result.read.status !== 200) return;
     let items: unknown;
     try {
@@ -60,11 +68,28 @@ export function createRatingsByProduct({ cache, now = () => Date.now() }: { cach
     if (!Array.isArray(items)) return;
     const byRef = new Map<string, unknown>();
     for (const item of items) if (typeof item === 'object' && item !== null) byRef.set(String((item as Record<string, unknown>)[ITEM_REF]), item);
+    const sets: (void | Promise<void>)[] = [];
     for (const ref of refs) {
       if (result.read.storedAt < Math.max(allChangedAt, changed.get(ref) ?? 0)) continue;
       const item = byRef.get(ref);
-      products.set(keyOf(market, ref), { item: item === undefined ? null : JSON.stringify(item), storedAt: result.read.storedAt, freshMs: result.read.freshMs });
+      const rating: Rating = { item: item === undefined ? null : JSON.stringify(item), storedAt: result.read.storedAt, freshMs: result.read.freshMs };
+      products.set(keyOf(market, ref), rating);
+      // Status 404: a product the API does not know, kept as such.
+      if (shared) sets.push(shared.set(sharedKey(market, ref), { status: rating.item === null ? 404 : 200, body: rating.item ?? '', contentType: 'application/json', storedAt: rating.storedAt, freshMs: rating.freshMs }, rating.freshMs + cache.staleWhileRevalidateMs));
     }
+    await Promise.all(sets);
+  };
+
+  /** The shared entries of `refs` newer than this instance's own (and than any change to them), copied in. */
+  const adopt = async (market: string, refs: readonly string[]): Promise<void> => {
+    await Promise.all(
+      refs.map(async (ref) => {
+        const read = await shared!.get(sharedKey(market, ref));
+        const mine = products.get(keyOf(market, ref));
+        if (!read || read.storedAt < Math.max(allChangedAt, changed.get(ref) ?? 0) || (mine && mine.storedAt >= read.storedAt)) return;
+        products.set(keyOf(market, ref), { item: read.status === 200 ? read.body : null, storedAt: read.storedAt, freshMs: read.freshMs });
+      }),
+    );
   };
 
   return {
@@ -78,6 +103,7 @@ export function createRatingsByProduct({ cache, now = () => Date.now() }: { cach
       }
       for (const ref of refs) changed.set(ref, at);
       for (const key of [...products.keys()]) if (refs.includes(key.slice(key.indexOf('\u0000') + 1))) products.delete(key);
+      for (const market of markets) for (const ref of refs) void shared?.delete(sharedKey(market, ref));
     },
     async read(market, refs, io) {
       const unique = [...new Set(refs)];
@@ -85,13 +111,21 @@ export function createRatingsByProduct({ cache, now = () => Date.now() }: { cach
       const swr = cache.staleWhileRevalidateMs;
       const kept = () => unique.map((ref) => products.get(keyOf(market, ref)));
       let entries = kept();
+      if (shared) {
+        markets.add(market);
+        const stale = unique.filter((_, i) => !entries[i] || at - entries[i]!.storedAt > entries[i]!.freshMs);
+        if (stale.length > 0) {
+          await adopt(market, stale);
+          entries = kept();
+        }
+      }
       const need = unique.filter((_, i) => !entries[i] || at - entries[i]!.storedAt > entries[i]!.freshMs);
       const missing = unique.filter((_, i) => !entries[i] || at - entries[i]!.storedAt > entries[i]!.freshMs + swr);
       let state: 'hit' | 'stale' | 'miss' = need.length === 0 ? 'hit' : 'stale';
       if (need.length > 0) {
         const batch = target(market, need);
-        const pending = io.read(batch).then((result) => {
-          absorb(market, need, result);
+        const pending = io.read(batch).then(async (result) => {
+          await absorb(market, need, result);
           return result;
         });
         if (missing.length === 0) {
@@ -104,7 +138,7 @@ export function createRatingsByProduct({ cache, now = () => Date.now() }: { cach
           // The cache's copy of this batch predates a change: fetch it again, once.
           if (entries.some((entry) => entry === undefined)) {
             await io.refresh(batch);
-            absorb(market, need, await io.read(batch));
+            await absorb(market, need, await io.read(batch));
             entries = kept();
             if (entries.some((entry) => entry === undefined)) return { ok: false, reason: 'the ratings could not be read again after a change', retryAfterMs: 1000 };
           }

@@ -120,6 +120,20 @@ describe('proxy instances sharing Redis', () => {
     expect(await requestLog(apiBase, key)).toHaveLength(1);
   });
 
+  it('read each product\'s rating once across instances, however pages batch them', async () => {
+    const redis = await startRedis();
+    const { key, all } = await instances(2, redis.url);
+    const { products } = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: { handle: string }[] };
+    const [a, b, c] = products.map((product) => product.handle);
+    const ratings = (refs: string[]) => `/v1/products/ratings?market=us&${refs.map((ref) => `product_ref=${ref}`).join('&')}`;
+    expect((await fetch(`${all[0]!.url}${ratings([a!, b!])}`)).status).toBe(200);
+    // Another batch of the same products, and one more, at the other instance: only the new one is read.
+    const other = await fetch(`${all[1]!.url}${ratings([b!, c!, a!])}`);
+    expect(other.status).toBe(200);
+    expect(((await other.json()) as { data: { product_ref: string }[] }).data.map((item) => item.product_ref)).toEqual([b, c, a]);
+    expect((await requestLog(apiBase, key)).map((entry) => entry.query['product_ref'])).toEqual([[a, b], c]);
+  });
+
   it('handle a webhook id once across instances: a retry reaching another instance refreshes nothing', async () => {
     const redis = await startRedis();
     const secret = `whsec_${Buffer.from('scale-out-webhook-secret-0123456789').toString('base64')}`;

@@ -316,6 +316,15 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
   return {
     budget,
     store,
+    shared: {
+      get: (key) => sharedGet(key).catch(() => undefined),
+      async set(key, read, keepMs) {
+        await redis((c) => c.set(keys.read(key), JSON.stringify(read), 'PX', Math.max(1, Math.ceil(keepMs)))).catch(() => {});
+      },
+      async delete(key) {
+        await redis((c) => c.del(keys.read(key))).catch(() => {});
+      },
+    },
     merge: {
       async run(key, since, load) {
         if (!circuit.closed) return load();

@@ -44,8 +44,10 @@ export interface ReadMerge {
 export interface Coordinator {
   /** The budget toward the API for reads of this instance, `perSecond` shared by every instance. */
   budget(perSecond: number, options: { maxQueue: number }): Budget;
-  /** The store of answers, with `local` (this process's memory) in front. */
+  /** The store of answers, with `local` (this process's memory) in front. Called once. */
   store(local: ReadStore): ReadStore;
+  /** The shared engine's store alone (no memory in front), for entries a part keeps in memory of its own (ratings by product); none when local. */
+  readonly shared?: ReadStore;
   readonly merge: ReadMerge;
   /** `true` for the first caller of `id` (a webhook's) across instances within `keepMs`, `false` after. */
   claim(id: string, keepMs: number): Promise<boolean>;
