@@ -25,6 +25,24 @@ async function save(page: Page, field: string, value: string): Promise<void> {
   await Promise.all([page.waitForURL(/settings-updated=true/, { waitUntil: 'domcontentloaded' }), page.click('#submit')]);
 }
 
+/** WordPress's own editor API in the page, as far as these tests use it. */
+interface EditorWindow {
+  wp?: { data?: { select(store: string): { isFeatureActive(name: string): boolean } | undefined; dispatch(store: string): { toggleFeature(name: string): void } } };
+}
+
+/** A new page in the block editor, without its welcome guide (shown once per user). */
+async function openEditor(page: Page, shop: Shop): Promise<void> {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await logIn(page, shop);
+  await page.goto(`${shop.site.url}/wp-admin/post-new.php?post_type=page`);
+  await page.waitForFunction(() => Boolean((window as EditorWindow).wp?.data?.select('core/edit-post')), undefined, { timeout: 30_000 });
+  await page.evaluate(() => {
+    const data = (window as EditorWindow).wp!.data!;
+    if (data.select('core/edit-post')!.isFeatureActive('welcomeGuide')) data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
+  });
+  await expect(page.getByRole('dialog', { name: /welcome/i })).toHaveCount(0);
+}
+
 test.describe('Settings → Storefront widgets', () => {
   test('saves a publishable key, refuses a secret key and a plain-http API address with a notice each, and saves nothing of them', async ({ page, shop }) => {
     test.setTimeout(90_000);
@@ -77,11 +95,7 @@ test.describe('Settings → Storefront widgets', () => {
 
 test('the block editor: a Reviews block inserted from the inserter shows its settings in the sidebar and a preview with the emulator\'s data, which follows a changed setting', async ({ page, shop }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await logIn(page, shop);
-  await page.goto(`${shop.site.url}/wp-admin/post-new.php?post_type=page`);
-  const guide = page.getByRole('dialog', { name: /welcome/i });
-  await guide.getByRole('button', { name: /close/i }).click({ timeout: 30_000 });
+  await openEditor(page, shop);
 
   await page.getByRole('button', { name: 'Toggle block inserter' }).click();
   await page.getByRole('searchbox', { name: /search/i }).fill('Reviews');
@@ -110,10 +124,7 @@ test('the block editor: a Reviews block inserted from the inserter shows its set
 
 test('the block editor: each block shows its own settings in the sidebar (product, layout, columns, page size, variant, post)', async ({ page, shop }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await logIn(page, shop);
-  await page.goto(`${shop.site.url}/wp-admin/post-new.php?post_type=page`);
-  await page.getByRole('dialog', { name: /welcome/i }).getByRole('button', { name: /close/i }).click({ timeout: 30_000 });
+  await openEditor(page, shop);
   const toggle = page.getByRole('button', { name: 'Settings', exact: true });
   const sidebar = page.getByRole('region', { name: 'Editor settings' });
   const blocks: [title: RegExp, labels: string[], preview: string][] = [
