@@ -32,8 +32,11 @@ export type { ImagePreload, WidgetData } from './react/widget-data.js';
 /** How a server component renders: the settings, and `renderWidgets`' options. Given on `<Storefront>` for all, or on one component. */
 export type ServerRenderOptions = Partial<RenderWidgetOptions>;
 
-/** A client wrapper's props without its events (a server has none) and without `ref`. */
-type ServerProps<C> = Omit<C extends (props: infer P) => unknown ? P : never, `on${string}` | 'ref' | 'children'> & ServerRenderOptions;
+/** Of `P`, the props a server render writes as attributes: strings, numbers and booleans. */
+type AttributeProps<P> = { [K in keyof P as NonNullable<P[K]> extends string | number | boolean ? K : never]: P[K] };
+
+/** A client wrapper's props that are attributes, without its events (a server has none). */
+type ServerProps<C> = Omit<AttributeProps<C extends (props: infer P) => unknown ? P : never>, `on${string}`> & ServerRenderOptions;
 
 /** The request's `<Storefront>` settings (React's `cache`: one object per server request). */
 const requestSettings = cache((): { settings?: ServerRenderOptions; conflict?: boolean } => ({}));
