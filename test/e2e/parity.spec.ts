@@ -1,11 +1,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { resolve, sep } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { escapeAttribute } from '../../src/ssr/fragment.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { e2eEnv } from './env.ts';
+import { startPages } from './pages-server.ts';
 import { DIST } from './static-server.ts';
 
 /**
@@ -66,32 +65,6 @@ const pageHtml = (body: string, theme: string) => `<!doctype html>
   </body>
 </html>
 `;
-
-/**
- * The pages of this spec, served as the shop's server would: `/parity/N` is the Nth page
- * given to `serve`, `/dist/…` the built files (on `localhost`, another site than the API's).
- */
-async function startPages(): Promise<{ serve(html: string): string; close(): Promise<void> }> {
-  const pages: string[] = [];
-  const server = createServer((req, res) => {
-    void (async () => {
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      const page = /^\/parity\/(\d+)$/.exec(path);
-      if (page && pages[Number(page[1])] !== undefined) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[Number(page[1])]);
-      const file = resolve(DIST, decodeURIComponent(path.slice('/dist/'.length)));
-      if (!path.startsWith('/dist/') || !file.startsWith(resolve(DIST) + sep)) return res.writeHead(404).end();
-      const body = await readFile(file).catch(() => undefined);
-      if (body === undefined) return res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/octet-stream' }).end(body);
-    })();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    serve: (html) => `http://localhost:${port}/parity/${pages.push(html) - 1}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
 
 let pages: Awaited<ReturnType<typeof startPages>>;
 

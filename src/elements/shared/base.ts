@@ -123,7 +123,9 @@ export class StorefrontElement extends LitElement {
   override connectedCallback(): void {
     const storefront = this.storefront;
     if (storefront.ok) preconnect(storefront.client.apiBase);
-    super.connectedCallback();
+    // Server markup that came late (inserted by innerHTML: a client render, a soft navigation) connects once its reads are offered, and hydrates.
+    if (adoptLateShadowRoot(this)) void import('./hydrate.js').then((hydrate) => hydrate.adoptLate(this)).then(() => this.isConnected && super.connectedCallback());
+    else super.connectedCallback();
     bridgeWhenConfigured();
   }
 
@@ -260,6 +262,30 @@ export function emitFrom<T>(target: EventTarget, name: `svc-${string}`, detail: 
 }
 
 /**
+ * A declarative shadow root that arrived inert: a `<template shadowrootmode>` inserted by
+ * `innerHTML` (a client render, a soft navigation), which the parser attaches only while
+ * it parses the page. Attached here as the parser would have, its nodes moved (no HTML
+ * parsed again: nothing for Trusted Types or a CSP to refuse; the styles keep their nonce).
+ * Returns whether it did.
+ */
+function adoptLateShadowRoot(host: HTMLElement): boolean {
+  const template = !isServer && !host.shadowRoot && host.querySelector<HTMLTemplateElement>(':scope>template[shadowrootmode]');
+  if (!template) return false;
+  host.attachShadow({ mode: 'open' }).append(template.content);
+  template.remove();
+  return true;
+}
+
+// The same for such markup under a tag whose code is still on its way: attached before the next paint (no empty box meanwhile); `defineElement` hydrates it.
+if (!isServer) {
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes)
+        if (node instanceof Element) for (const template of node.querySelectorAll('template[shadowrootmode]')) if (template.parentElement!.localName.startsWith('svc-')) adoptLateShadowRoot(template.parentElement!);
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
  * Registers an element unless the tag is taken (by another copy or version of the
  * library, loaded by another script). Returns whether this copy registered it.
  *
@@ -275,6 +301,7 @@ export function defineElement(tag: string, constructor: CustomElementConstructor
   if (!isServer) {
     const present = [...document.getElementsByTagName(tag)];
     for (const element of present) {
+      adoptLateShadowRoot(element as HTMLElement);
       const needs = constructor.firstRenderNeeds?.(element);
       if (needs) waits.push(needs);
     }

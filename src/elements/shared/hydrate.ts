@@ -109,26 +109,27 @@ const isRead = (value: unknown): value is ServerRead => {
   return typeof read === 'object' && read !== null && typeof read.at === 'number' && typeof read.api?.publishableKey === 'string' && (read.kind === 'rating' ? typeof read.market === 'string' : read.kind === 'query' && Array.isArray(read.queryKey));
 };
 
+/** The reads a server-rendered element carries (its `<script type="application/json" data-svc-state>` child), kept for `sameSettings`. JSON that does not parse, or a read of another shape, is left out: that element reads anew. */
+function carriedReads(element: Element): ServerRead[] {
+  const script = element.shadowRoot && [...element.children].find((child) => child.localName === 'script' && child.hasAttribute(SERVER_STATE_ATTRIBUTE));
+  if (!script) return [];
+  try {
+    const parsed: unknown = JSON.parse(script.textContent ?? '');
+    const own = Array.isArray(parsed) ? parsed.filter(isRead) : [];
+    serverReads.set(element, own);
+    return own;
+  } catch {
+    return [];
+  }
+}
+
 /**
- * Puts the reads that the server-rendered elements named `tag` carry (their
- * `<script type="application/json" data-svc-state>` child) in the caches their
- * controllers read from, before the tag is defined and they connect. JSON that does not
- * parse, or a read of another shape, is left out: that element reads anew.
+ * Puts the reads that the server-rendered elements named `tag` carry in the caches their
+ * controllers read from, before the tag is defined and they connect.
  */
 export function adoptServerRendered(tag: string): Promise<void> {
-  const reads: ServerRead[] = [];
-  for (const element of document.getElementsByTagName(tag)) {
-    const script = element.shadowRoot && [...element.children].find((child) => child.localName === 'script' && child.hasAttribute(SERVER_STATE_ATTRIBUTE));
-    if (!script) continue;
-    try {
-      const parsed: unknown = JSON.parse(script.textContent ?? '');
-      if (!Array.isArray(parsed)) continue;
-      const own = parsed.filter(isRead);
-      serverReads.set(element, own);
-      reads.push(...own);
-    } catch {
-      // Not JSON: the element reads anew.
-    }
-  }
-  return seedReads(reads);
+  return seedReads([...document.getElementsByTagName(tag)].flatMap(carriedReads));
 }
+
+/** The same for one element whose server markup arrived after its tag was defined (base.ts's `adoptLateShadowRoot`), before it connects. */
+export const adoptLate = (element: Element): Promise<void> => seedReads(carriedReads(element));
