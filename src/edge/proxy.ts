@@ -11,7 +11,7 @@ import { createWebhookReceiver, type Change } from './webhooks.js';
 import { createRatingsByProduct } from './ratings.js';
 import { readBounded } from './bounded-body.js';
 import { createBudget } from './budget.js';
-import { localCoordination, type Coordination, type CoordinationEvent, type Coordinator } from './coordination/types.js';
+import { localCoordination, shopNamespace, type Coordination, type CoordinationEvent, type Coordinator } from './coordination/types.js';
 
 export interface StorefrontProxyOptions {
   /** The shop's publishable key (`svc_pk_…`), held by the proxy; a secret key is refused here, before any request. */
@@ -127,7 +127,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
   const observe = options.observe;
   const shared = options.coordination !== undefined;
   const coordinator = options.coordination
-    ? options.coordination({ namespace: namespaceOf(options.publishableKey, apiBase), ...(observe ? { observe } : {}) })
+    ? options.coordination({ namespace: shopNamespace(options.publishableKey, apiBase), ...(observe ? { observe } : {}) })
     : localCoordination((perSecond, { maxQueue }) => createBudget(perSecond, { maxQueue }));
   const cache =
     options.cache ??
@@ -310,16 +310,4 @@ function maxAge(response: Response): number | undefined {
   if (/no-store/i.test(header)) return undefined;
   const match = /(?:^|,)\s*max-age=(\d+)/i.exec(header);
   return match ? Number(match[1]) : undefined;
-}
-
-/** A name for this shop's keys in a shared store: a hash of its key and API (FNV-1a, twice), never the key itself. */
-function namespaceOf(publishableKey: string, apiBase: string): string {
-  const text = `${apiBase}\u0000${publishableKey}`;
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < text.length; i++) {
-    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    b = Math.imul(b ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  }
-  return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
 }

@@ -8,10 +8,12 @@
  * Each test fails with the instances on their own: `STOREFRONT_TEST_PER_INSTANCE=1` starts
  * them without Redis (each its own 18/s budget and cache), as the proxy was before.
  */
+import { Redis } from 'ioredis';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { serveNode } from '../../src/edge/node.ts';
 import { redisCoordination } from '../../src/edge/coordination/redis.ts';
+import { shopNamespace } from '../../src/edge/coordination/types.ts';
 import { createStorefrontProxy, type StorefrontProxy, type StorefrontProxyOptions } from '../../src/edge/proxy.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { apiBase } from './support.ts';
@@ -117,6 +119,23 @@ describe('proxy instances sharing Redis', () => {
     expect(await requestLog(apiBase, key)).toHaveLength(1);
     // And a read that one instance fetched is a hit on every other.
     for (const instance of all) expect((await fetch(`${instance.url}${path}`)).headers.get('cache-status')).toMatch(/^storefront-proxy; hit/);
+    expect(await requestLog(apiBase, key)).toHaveLength(1);
+  });
+
+  it('wait for a dead instance\'s lock on a read no longer than the lock\'s life, then fetch it once', async () => {
+    const redis = await startRedis();
+    const { key, all } = await instances(2, redis.url);
+    // An instance took the read's lock (3 s, renewed while it lives) and died: the lock stays until it runs out.
+    const client = new Redis(redis.url);
+    onTestFinished(() => client.disconnect());
+    const target = '/v1/products/aster-linen-shirt/reviews?limit=9&market=us';
+    expect(await client.set(`storefront-widgets:${shopNamespace(key, apiBase)}:lock:${apiBase}${target}`, 'a-dead-instance', 'PX', 3000, 'NX')).toBe('OK');
+    const started = performance.now();
+    const statuses = await Promise.all(all.map(async (instance) => (await fetch(`${instance.url}/v1/products/aster-linen-shirt/reviews?market=us&limit=9`)).status));
+    const waited = performance.now() - started;
+    expect(statuses).toEqual([200, 200]);
+    expect(waited).toBeGreaterThan(2000);
+    expect(waited).toBeLessThan(5000);
     expect(await requestLog(apiBase, key)).toHaveLength(1);
   });
 

@@ -89,3 +89,15 @@ export function localCoordination(createLocalBudget: (perSecond: number, options
     close: async () => {},
   };
 }
+
+/** A name for this shop's keys in a shared store: a hash of its key and API (FNV-1a, twice), never the key itself. */
+export function shopNamespace(publishableKey: string, apiBase: string): string {
+  const text = `${apiBase}\u0000${publishableKey}`;
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    b = Math.imul(b ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
+}
