@@ -30,11 +30,11 @@ interface EditorWindow {
   wp?: { data?: { select(store: string): { isFeatureActive(name: string): boolean } | undefined; dispatch(store: string): { toggleFeature(name: string): void } } };
 }
 
-/** A new page in the block editor, without its welcome guide (shown once per user). */
-async function openEditor(page: Page, shop: Shop): Promise<void> {
+/** The block editor (a new page, or the post given), without its welcome guide (shown once per user). */
+async function openEditor(page: Page, shop: Shop, path = '/wp-admin/post-new.php?post_type=page'): Promise<void> {
   await page.setViewportSize({ width: 1400, height: 1000 });
   await logIn(page, shop);
-  await page.goto(`${shop.site.url}/wp-admin/post-new.php?post_type=page`);
+  await page.goto(shop.site.url + path);
   await page.waitForFunction(() => Boolean((window as EditorWindow).wp?.data?.select('core/edit-post')), undefined, { timeout: 30_000 });
   await page.evaluate(() => {
     const data = (window as EditorWindow).wp!.data!;
@@ -147,4 +147,14 @@ test('the block editor: each block shows its own settings in the sidebar (produc
   await expect(page.locator('.block-editor-block-list__layout svc-review-summary[variant="badge"]')).toHaveCount(1);
   // A shoppable post without its post says what to enter, instead of a preview.
   await expect(page.getByText('Enter the post\'s ID in the block\'s settings.')).toBeVisible();
+});
+
+test('the block editor: on a product, each block\'s preview takes that product from its context', async ({ page, shop }) => {
+  test.setTimeout(90_000);
+  await openEditor(page, shop, `/wp-admin/post.php?post=${shop.site.posts[shop.product.handle]!.id}&action=edit`);
+  const canvas = page.locator('.block-editor-block-list__layout');
+  for (const element of ['svc-review-summary[variant="badge"]', 'svc-review-summary:not([variant="badge"])', 'svc-reviews', 'svc-post-gallery']) {
+    await expect(canvas.locator(element), element).toHaveAttribute('product-ref', shop.product.handle);
+  }
+  await expect(canvas.locator('svc-reviews [part~="review"]').first()).toBeAttached();
 });
