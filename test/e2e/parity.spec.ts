@@ -1,11 +1,12 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { escapeAttribute } from '../../src/ssr/fragment.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { e2eEnv } from './env.ts';
 import { startPages } from './pages-server.ts';
-import { DIST } from './static-server.ts';
+import { DIST, strictCsp } from './static-server.ts';
 
 /**
  * Layout parity (issue 54): each element rendered on the server (`renderWidgets` from the
@@ -42,22 +43,22 @@ const CASES: Case[] = [
  * (reused, the page's data would grow stale by the time it loads, and the browser would
  * read it again, as it should).
  */
-async function serverMarkup(item: Case): Promise<{ key: string; markup: string }> {
+async function serverMarkup(item: Case, nonce?: string): Promise<{ key: string; markup: string }> {
   const { apiBase, product, post } = e2eEnv();
   const { renderWidgets } = (await import(resolve(DIST, 'ssr/index.js'))) as typeof import('../../src/ssr/index.ts');
   const key = await testKey(apiBase, `e2e_parity_${item.name}`);
   const fragment = `<svc-storefront publishable-key="${key}" market="us" api-base="${escapeAttribute(apiBase)}">${item.markup(escapeAttribute(product), escapeAttribute(post))}</svc-storefront>`;
   // A deadline far above the default: a busy machine must not leave an element unrendered.
-  return { key, markup: await renderWidgets(fragment, { publishableKey: key, market: 'us', apiBase, deadlineMs: 10_000 }) };
+  return { key, markup: await renderWidgets(fragment, { publishableKey: key, market: 'us', apiBase, nonce, deadlineMs: 10_000 }) };
 }
 
-const pageHtml = (body: string, theme: string) => `<!doctype html>
+const pageHtml = (body: string, theme: string, nonce?: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>parity</title>
-    <style>${theme}</style>
+    <style${nonce === undefined ? '' : ` nonce="${nonce}"`}>${theme}</style>
     <script src="/dist/cdn/storefront-widgets.js" defer></script>
   </head>
   <body>
@@ -168,6 +169,37 @@ async function hydrated(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+/** Opens the server's markup of `item` without and then with JavaScript, and expects the two alike: the same pixels and boxes, no shift, no warning, no read. */
+async function expectParity(item: Case, css: string, width: number, nonce?: string): Promise<void> {
+  const { key, markup } = await serverMarkup(item, nonce);
+  const served = (await requestLog(e2eEnv().apiBase, key)).length;
+  const csp = nonce === undefined ? undefined : { 'content-security-policy': strictCsp(e2eEnv().apiBase).replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`) };
+  const url = pages.serve({ body: pageHtml(markup, css, nonce), ...(csp ? { headers: csp } : {}) });
+  const still = await open(withoutScript, url, width);
+  const before = await shot(still);
+  const beforeBoxes = await boxes(still);
+  await still.close();
+
+  const messages: string[] = [];
+  const live = await open(withScript, url, width, messages);
+  await hydrated(live);
+  const after = await shot(live);
+  const afterBoxes = await boxes(live);
+  const moved = Object.keys(beforeBoxes).filter((path) => afterBoxes[path] !== undefined && afterBoxes[path] !== beforeBoxes[path]).map((path) => `${path}: ${beforeBoxes[path]} → ${afterBoxes[path]}`);
+  const shifts = await live.evaluate(() => (globalThis as unknown as { parityShifts: { value: number; sources: string[] }[] }).parityShifts);
+  const differing = before.equals(after) ? 0 : await differingPixels(live, before, after);
+  await live.close();
+  if (differing !== 0) {
+    await writeFile(test.info().outputPath('without-script.png'), before);
+    await writeFile(test.info().outputPath('hydrated.png'), after);
+  }
+  // Hydrated, not rendered anew (which warns): the browser took the server's markup over, and read nothing.
+  expect((await requestLog(e2eEnv().apiBase, key)).map((request) => request.path), 'reads from the browser').toEqual((await requestLog(e2eEnv().apiBase, key)).slice(0, served).map((request) => request.path));
+  expect(messages, 'console warnings and errors').toEqual([]);
+  expect(shifts, 'layout shifts after hydration').toEqual([]);
+  expect(differing, `pixels that differ between the server's markup and the hydrated element; boxes that moved:\n${moved.join('\n')}`).toBe(0);
+}
+
 let withoutScript: BrowserContext;
 let withScript: BrowserContext;
 
@@ -195,36 +227,11 @@ test.describe('layout parity: the server\'s markup, hydrated, looks the same and
 
   for (const item of CASES) {
     for (const [theme, css] of Object.entries(THEMES)) {
-      for (const width of WIDTHS) {
-        test(`${item.name}, ${theme} theme, ${width} px`, async () => {
-          const { key, markup } = await serverMarkup(item);
-          const served = (await requestLog(e2eEnv().apiBase, key)).length;
-          const url = pages.serve(pageHtml(markup, css));
-          const still = await open(withoutScript, url, width);
-          const before = await shot(still);
-          const beforeBoxes = await boxes(still);
-          await still.close();
-
-          const messages: string[] = [];
-          const live = await open(withScript, url, width, messages);
-          await hydrated(live);
-          const after = await shot(live);
-          const afterBoxes = await boxes(live);
-          const moved = Object.keys(beforeBoxes).filter((path) => afterBoxes[path] !== undefined && afterBoxes[path] !== beforeBoxes[path]).map((path) => `${path}: ${beforeBoxes[path]} → ${afterBoxes[path]}`);
-          const shifts = await live.evaluate(() => (globalThis as unknown as { parityShifts: { value: number; sources: string[] }[] }).parityShifts);
-          const differing = before.equals(after) ? 0 : await differingPixels(live, before, after);
-          await live.close();
-          if (differing !== 0) {
-            await writeFile(test.info().outputPath('without-script.png'), before);
-            await writeFile(test.info().outputPath('hydrated.png'), after);
-          }
-          // Hydrated, not rendered anew (which warns): the browser took the server's markup over, and read nothing.
-          expect((await requestLog(e2eEnv().apiBase, key)).map((request) => request.path), 'reads from the browser').toEqual((await requestLog(e2eEnv().apiBase, key)).slice(0, served).map((request) => request.path));
-          expect(messages, 'console warnings and errors').toEqual([]);
-          expect(shifts, 'layout shifts after hydration').toEqual([]);
-          expect(differing, `pixels that differ between the server's markup and the hydrated element; boxes that moved:\n${moved.join('\n')}`).toBe(0);
-        });
-      }
+      for (const width of WIDTHS) test(`${item.name}, ${theme} theme, ${width} px`, () => expectParity(item, css, width));
     }
   }
+
+  test('the shoppable post at a page\'s full width (1,264 px) under a strict CSP: nonces on every style, nothing refused, nothing moves', async () => {
+    await expectParity(CASES.find((item) => item.name === 'shoppable-post')!, '', 1280, randomBytes(16).toString('base64'));
+  });
 });
