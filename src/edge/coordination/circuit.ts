@@ -31,7 +31,9 @@ export function createCircuit({ timeoutMs, failures = 2, onChange }: { timeoutMs
   const deadline = <T>(op: () => Promise<T>): Promise<T> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      // Once more round the event loop before failing: after a stall of the loop (a busy
+      // process), the timer fires before the answer that came meanwhile is read.
+      timer = setTimeout(() => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), 0)), timeoutMs);
     });
     return Promise.race([op(), late]).finally(() => clearTimeout(timer));
   };

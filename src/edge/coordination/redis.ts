@@ -136,7 +136,6 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
     for (const listener of waiters.get(key) ?? []) listener();
   };
 
-
   /** Heartbeat while shared; a probe while the circuit is open. */
   const tick = async (): Promise<void> => {
     if (!client || closing) return;
@@ -168,7 +167,8 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
     const Redis = (module.Redis ?? module.default)!;
     const settings: RedisOptions = {
       connectTimeout: 1000,
-      commandTimeout: timeoutMs,
+      // The circuit's deadline decides (./circuit.ts); the client's own only ends what is left waiting.
+      commandTimeout: 4 * timeoutMs,
       // A command while disconnected fails at once instead of waiting in a queue: the circuit decides.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
@@ -185,7 +185,9 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
       if (message.slice(0, at) !== instanceId) checkedAt.delete(key);
       wake(key);
     });
-    await Promise.allSettled([client.connect(), subscriber.connect().then(() => subscriber!.subscribe(keys.channel))]);
+    // On every connection, the first too (a Redis that was away when the instance started): the pub/sub channel.
+    subscriber.on('ready', () => void subscriber!.subscribe(keys.channel).catch(() => {}));
+    await Promise.allSettled([client.connect(), subscriber.connect()]);
     await tick();
   })();
   ready.catch(() => {});
