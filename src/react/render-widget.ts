@@ -82,5 +82,21 @@ export async function renderWidget(tag: WidgetTag, props: Record<string, unknown
   const start = `<${tag}${Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')}>`;
   const out = await renderWidgets(`${start}</${tag}>`, options);
   const html = out.slice(start.length, out.length - `</${tag}>`.length);
+  if (tag === 'svc-rich-snippet') return jsonLdOnly({ tag, attributes, html });
   return { tag, attributes, html, image: tag === 'svc-post-gallery' ? firstPhoto(html) : undefined };
+}
+
+const IN_PLACE = /<script type="application\/ld\+json" data-svc-rich-snippet="([^"]*)">([\s\S]*?)<\/script>/;
+
+/**
+ * A rich snippet as its JSON-LD script alone, which React writes and replaces (another
+ * product's on a soft navigation): the element has nothing to show, and in the browser it
+ * would read the snippet again. Without one (the read failed, or missed the deadline), the
+ * element, which renders in the browser as without a server.
+ */
+function jsonLdOnly(widget: WidgetData): WidgetData {
+  const found = IN_PLACE.exec(widget.html);
+  if (found === null) return { ...widget, html: '' };
+  const productRef = found[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return { tag: 'script', attributes: { type: 'application/ld+json', 'data-svc-rich-snippet': productRef }, html: found[2]! };
 }

@@ -8,7 +8,7 @@ import type { ServerRead } from '../page/server-state.js';
  * component's props).
  */
 export interface WidgetData {
-  /** The element's tag, `svc-…`. */
+  /** The element's tag, `svc-…`; `script` for a rich snippet's JSON-LD (the element would have nothing to show). */
   tag: string;
   /** Its attributes, as written on the host (settings included, so it reads as the server did). */
   attributes: Record<string, string>;

@@ -45,11 +45,12 @@ describe('server components', () => {
     expect((await requestLog(apiBase, key)).map((entry) => entry.path)).toEqual([`/v1/products/${PRODUCT}/review-summary`]);
   });
 
-  it('<RichSnippet> puts the product JSON-LD in the HTML', async () => {
+  it('<RichSnippet> puts the product JSON-LD in the HTML, as a script of its own: no element, which would read it again in the browser', async () => {
     const key = await testKey(apiBase, 'rsc_snippet');
     const { html } = await serverHtml(RichSnippet, { productRef: PRODUCT, ...settings(key) });
-    const jsonLd = /<script type="application\/ld\+json" data-svc-rich-snippet="[^"]+">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const jsonLd = /^<script type="application\/ld\+json" data-svc-rich-snippet="aster-linen-shirt">([\s\S]*?)<\/script>$/.exec(html)?.[1];
     expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': 'Product', aggregateRating: { '@type': 'AggregateRating' } });
+    expect(html).not.toContain('svc-rich-snippet>');
   });
 
   it("<PostGallery firstViewport> preloads its first photo, from the server's data (the tiles carry no src until they hydrate)", async () => {

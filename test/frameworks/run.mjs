@@ -38,6 +38,7 @@ const APPS = {
     served: [/<svc-reviews[^>]*><template shadowroot[\s\S]*?part="review-body"[^>]*><!--lit-part-->\w[^<]{20,}/],
     // React writes a preload of the render as a `Link` header while the headers are still open, else as a `<link>`.
     preloadsImage: true,
+    softNavigation: { link: '#next-product', path: '/products/dune-daypack' },
     start: (port) => ['node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1']],
   },
   vue: { env: 'VITE_STOREFRONT_API_BASE', output: 'dist' },
@@ -53,6 +54,7 @@ const APPS = {
     serverRendered: true,
     served: [/<svc-reviews[^>]*><template shadowroot[\s\S]*?part="review-body"[^>]*><!--lit-part-->\w[^<]{20,}/, /<svc-post-gallery[^>]*><template shadowroot[\s\S]*?part="tile"/, /<svc-shoppable-post[^>]*><template shadowroot[\s\S]*?part="product-list"/],
     preloadsImage: true,
+    softNavigation: { link: '#next-product', path: '/products/dune-daypack' },
     dotenv: { SESSION_SECRET: 'not-a-secret-only-for-the-test-app', PUBLIC_STORE_DOMAIN: 'mock.shop', STOREFRONT_PUBLISHABLE_KEY: 'svc_pk_demo' },
     proxyPath: '/storefront-api/v1/products/aster-linen-shirt/review-summary?market=us',
     // `--path`: the CLI finds its project from the directory npm was started in (INIT_CWD), which under `npm test` is the package's.
@@ -216,16 +218,60 @@ async function loadAndCheck(page, origin, consoleErrors, app) {
   if (jsonLd.length !== 1) problems.push(`${jsonLd.length} JSON-LD scripts (${jsonLd.join(', ')}), not 1`);
   if (errorStates.length > 0) problems.push(`an error state showed: ${errorStates.join('; ')}`);
   if (consoleErrors.length > 0) problems.push(`console errors: ${consoleErrors.join(' | ')}`);
+  if (problems.length === 0 && app.softNavigation) problems.push(...(await softNavigation(page, origin, app.softNavigation)));
+  if (consoleErrors.length > 0 && !problems.some((problem) => problem.startsWith('console errors'))) problems.push(`console errors: ${consoleErrors.join(' | ')}`);
   if (problems.length > 0) throw new Error(problems.join('\n'));
-  return `product "${title}" reached the handler; JSON-LD ${jsonLd[0]}`;
+  return `product "${title}" reached the handler; JSON-LD ${jsonLd[0]}${app.softNavigation ? `; soft navigation to ${app.softNavigation.path}` : ''}`;
+}
+
+/**
+ * Follows the app's `<Link>` to a second product (no page load): its widgets must come
+ * with their data from the server (no read from the browser), show no loading state at
+ * any frame, and leave no `<template shadowrootmode>` unattached in an element.
+ */
+async function softNavigation(page, origin, { link, path }) {
+  const reads = [];
+  page.on('request', (request) => request.url().startsWith(`${apiBase}/v1/`) && reads.push(request.url()));
+  await page.evaluate(() => {
+    // Every frame until told to stop: a loading state painted, or a template left as markup.
+    const seen = (window.__softNavigation = { frames: 0, skeletons: [], inert: [], stop: false });
+    const hosts = () => [...document.querySelectorAll('*')].filter((element) => element.localName.startsWith('svc-'));
+    const frame = () => {
+      seen.frames++;
+      for (const host of hosts()) {
+        if (host.shadowRoot?.querySelector('.loading, .skeleton, .skeleton-block')) seen.skeletons.push(`${host.localName} at frame ${seen.frames}`);
+        if (host.querySelector(':scope > template[shadowrootmode]')) seen.inert.push(`${host.localName} at frame ${seen.frames}`);
+      }
+      if (!seen.stop) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.locator(link).click();
+  await page.waitForURL(new URL(path, origin).href, { timeout: 20_000 });
+  const product = path.split('/').pop();
+  await page.waitForFunction((handle) => document.querySelector('svc-review-summary')?.getAttribute('product-ref') === handle, product, { timeout: 20_000 });
+  await page.locator('svc-review-summary [role="img"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('svc-post-gallery [part~="tile"]').first().waitFor({ timeout: 20_000 });
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestAnimationFrame(done), { timeout: 2_000 })));
+  const seen = await page.evaluate(() => Object.assign(window.__softNavigation, { stop: true }));
+  const jsonLd = await page.evaluate(() => document.querySelectorAll('script[type="application/ld+json"]').length);
+  const problems = [];
+  if (seen.frames < 2) problems.push(`the soft navigation was watched for ${seen.frames} frames only`);
+  if (seen.inert.length > 0) problems.push(`after the soft navigation, templates left unattached: ${[...new Set(seen.inert.map((entry) => entry.split(' ')[0]))].join(', ')} (first ${seen.inert[0]})`);
+  if (seen.skeletons.length > 0) problems.push(`after the soft navigation, loading states painted: ${[...new Set(seen.skeletons.map((entry) => entry.split(' ')[0]))].join(', ')} (first ${seen.skeletons[0]})`);
+  if (reads.length > 0) problems.push(`after the soft navigation, the browser read again: ${reads.map((url) => new URL(url).pathname).join(', ')}`);
+  if (jsonLd !== 1) problems.push(`after the soft navigation, ${jsonLd} JSON-LD scripts, not 1`);
+  return problems;
 }
 
 let browser;
+/** The emulator's URL: the browser's reads are requests to it. */
+let apiBase;
 try {
   const { startEmulator } = await tsImport('../../demo/emulator/server.ts', import.meta.url);
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
   cleanups.push(() => emulator.close());
-  const apiBase = emulator.url;
+  apiBase = emulator.url;
 
   const packed = JSON.parse((await exec(root, npm, ['pack', '--json', '--pack-destination', scratch])).stdout);
   const tarball = join(scratch, packed[0].filename);
