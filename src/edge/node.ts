@@ -5,6 +5,9 @@ import type { Duplex } from 'node:stream';
 import type { StorefrontProxy } from './proxy.js';
 import { SECURITY_HEADERS } from './responses.js';
 
+/** `/livez` and `/readyz` in front of the proxy, for a load balancer's health checks (the command serves them). */
+export { withHealth } from './operations.js';
+
 /** The proxy on `node:http`: a thin adapter from Node's request to a Fetch `Request` and back. */
 
 export interface NodeServer {
