@@ -86,8 +86,8 @@ function optionsFor(tag: WidgetTag, own: ServerRenderOptions): RenderWidgetOptio
 }
 
 /** A server component for `tag`. */
-function serverComponent<C>(tag: WidgetTag, displayName: string) {
-  const component = async (props: ServerProps<C> & { firstViewport?: boolean | undefined }): Promise<ReactElement> => {
+function serverComponent<P extends ServerRenderOptions>(tag: WidgetTag, displayName: string): ((props: P) => Promise<ReactElement>) & { displayName: string } {
+  const component = async (props: P): Promise<ReactElement> => {
     const { own, rest } = split(props as Record<string, unknown>);
     const { firstViewport, ...elementProps } = rest;
     const widget = await renderWidget(tag, elementProps, optionsFor(tag, own));
@@ -101,17 +101,27 @@ function serverComponent<C>(tag: WidgetTag, displayName: string) {
   return Object.assign(component, { displayName });
 }
 
+/** `<PostGallery>`'s props: `<svc-post-gallery>`'s attributes; `firstViewport`: in the first viewport, its first photo is preloaded (the page's LCP). */
+export type PostGalleryProps = ServerProps<typeof Client.PostGallery> & { firstViewport?: boolean | undefined };
 /** `<svc-post-gallery>` with its first page. `firstViewport`: its first photo is preloaded (the page's LCP). */
-export const PostGallery = serverComponent<typeof Client.PostGallery>('svc-post-gallery', 'PostGallery');
+export const PostGallery = serverComponent<PostGalleryProps>('svc-post-gallery', 'PostGallery');
 
 /** `<svc-shoppable-post>` with its post. */
-export const ShoppablePost = serverComponent<typeof Client.ShoppablePost>('svc-shoppable-post', 'ShoppablePost');
+export const ShoppablePost = serverComponent<ShoppablePostProps>('svc-shoppable-post', 'ShoppablePost');
+/** `<ShoppablePost>`'s props: `<svc-shoppable-post>`'s attributes, and the render's options. */
+export type ShoppablePostProps = ServerProps<typeof Client.ShoppablePost>;
 
 /** `<svc-review-summary>` with the product's (or `company`'s) summary. */
-export const ReviewSummary = serverComponent<typeof Client.ReviewSummary>('svc-review-summary', 'ReviewSummary');
+export const ReviewSummary = serverComponent<ReviewSummaryProps>('svc-review-summary', 'ReviewSummary');
+/** `<ReviewSummary>`'s props: `<svc-review-summary>`'s attributes, and the render's options. */
+export type ReviewSummaryProps = ServerProps<typeof Client.ReviewSummary>;
 
 /** `<svc-reviews>` with its first page of reviews. */
-export const Reviews = serverComponent<typeof Client.Reviews>('svc-reviews', 'Reviews');
+export const Reviews = serverComponent<ReviewsProps>('svc-reviews', 'Reviews');
+/** `<Reviews>`'s props: `<svc-reviews>`'s attributes, and the render's options. */
+export type ReviewsProps = ServerProps<typeof Client.Reviews>;
 
-/** `<svc-rich-snippet>` with the product's JSON-LD inside, in the HTML as served. */
-export const RichSnippet = serverComponent<typeof Client.RichSnippet>('svc-rich-snippet', 'RichSnippet');
+/** `<svc-rich-snippet>`'s work done on the server: the product's JSON-LD as a script in the HTML as served (no element in the browser, which would read it again). */
+export const RichSnippet = serverComponent<RichSnippetProps>('svc-rich-snippet', 'RichSnippet');
+/** `<RichSnippet>`'s props: `<svc-rich-snippet>`'s attributes, and the render's options. */
+export type RichSnippetProps = ServerProps<typeof Client.RichSnippet>;

@@ -1,6 +1,6 @@
 /**
- * The JavaScript API page's generated part: every export of the package's `.`, `./ssr`
- * and `./edge` entries, read from the types with the TypeScript compiler API.
+ * The JavaScript API page's generated part: every export of the package's `.`, `./ssr`,
+ * `./react/server` and `./edge` entries, read from the types with the TypeScript compiler API.
  */
 import { resolve } from 'node:path';
 import ts from 'typescript';
@@ -8,6 +8,7 @@ import ts from 'typescript';
 const ENTRIES = [
   { name: 'storefront-widgets', file: 'src/index.ts' },
   { name: 'storefront-widgets/ssr', file: 'src/ssr/index.ts' },
+  { name: 'storefront-widgets/react/server', file: 'src/react-server.ts' },
   { name: 'storefront-widgets/edge', file: 'src/edge/index.ts' },
 ];
 
