@@ -1,0 +1,231 @@
+import { BudgetFullError, createBudget, type Budget } from '../budget.js';
+import type { ReadStore, StoredRead } from '../stores.js';
+import { ACQUIRE_WAIT_MS, JOIN_WAIT_MS, type GateAnswer } from './durable-gate.js';
+import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead } from './types.js';
+
+/**
+ * Every isolate of a shop on Cloudflare Workers through one Durable Object
+ * (`StorefrontGate`, ./durable-gate.ts): the budget, the answers and the merge of equal
+ * misses. Each isolate looks in its own store first (its memory, then the data centre's
+ * Cache API: the `store` the shop gives), then asks the object.
+ *
+ * When the object does not answer (an error, or no answer by the call's deadline), the
+ * isolate goes on alone for `retryMs`: a local budget of a safe share of the rate (the
+ * rate over the isolates the object last counted, at least `isolates`), its own caches,
+ * its own fetches. No call waits longer than its deadline.
+ */
+
+/** The parts of a Durable Object namespace binding (`env.STOREFRONT_GATE`) used here. */
+export interface GateNamespace {
+  idFromName(name: string): unknown;
+  get(id: never): { fetch(input: string, init?: RequestInit): Promise<Response> };
+}
+
+export interface DurableObjectCoordinationOptions {
+  /** Deadline of a call that does not wait in the object (get, put, claim), ms. Default 1000. */
+  callTimeoutMs?: number;
+  /** How long an isolate goes on alone after the object failed to answer, ms. Default 5000. */
+  retryMs?: number;
+  /** Isolates to count on at least when sharing the rate alone (the object counts them while it answers). Default 4. */
+  isolates?: number;
+}
+
+/** Longest a read waits for permits from the object, across its asks, before it is refused (503, Retry-After). */
+const MAX_PERMIT_WAIT_MS = 30_000;
+/** How long a merged read waits for another isolate's fetch, across its asks, before it fetches itself. */
+const MAX_JOIN_MS = 12_000;
+
+/**
+ * `createStorefrontProxy`'s `coordination` on Workers: `namespace` is the binding of the
+ * `StorefrontGate` class (wrangler's `durable_objects.bindings`). One object per shop,
+ * named by a hash of its key and API (never the key).
+ */
+export function durableObjectCoordination(namespace: GateNamespace, options: DurableObjectCoordinationOptions = {}): Coordination {
+  if (typeof namespace?.idFromName !== 'function' || typeof namespace.get !== 'function') throw new TypeError('storefront-widgets/edge: durableObjectCoordination needs a Durable Object namespace binding (env.STOREFRONT_GATE), bound to the StorefrontGate class.');
+  return ({ namespace: name, observe }) => createDurableObjectCoordinator(namespace, name, { ...options, ...(observe ? { observe } : {}) });
+}
+
+export function createDurableObjectCoordinator(gates: GateNamespace, name: string, options: DurableObjectCoordinationOptions & { observe?: (event: CoordinationEvent) => void } = {}): Coordinator {
+  const callTimeoutMs = options.callTimeoutMs ?? 1000;
+  const retryMs = options.retryMs ?? 5000;
+  const observe = options.observe ?? (() => {});
+  const isolate = crypto.randomUUID();
+  let isolates = Math.max(1, options.isolates ?? 4);
+  let downUntil = 0;
+  let near: ReadStore | undefined;
+  const localClaims = createLocalClaims();
+
+  let wasDown = false;
+  const up = (): boolean => Date.now() >= downUntil;
+  const down = (reason: string): void => {
+    if (!wasDown) observe({ type: 'circuit', up: false, reason });
+    wasDown = true;
+    downUntil = Date.now() + retryMs;
+  };
+
+  /** One call to the object, within `timeoutMs`. A stub is made per call: in Workers an I/O object belongs to the request that made it. */
+  const call = async (op: string, body: Record<string, unknown>, timeoutMs = callTimeoutMs): Promise<GateAnswer> => {
+    if (!up()) throw new Error('the Durable Object did not answer lately');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const stub = gates.get(gates.idFromName(name) as never);
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)));
+      const response = await Promise.race([stub.fetch(`https://storefront-gate/${op}`, { method: 'POST', body: JSON.stringify({ ...body, isolate }) }), late]);
+      if (!response.ok) throw new Error(`the Durable Object answered ${response.status}`);
+      const answer = (await Promise.race([response.json(), late])) as GateAnswer;
+      if (wasDown) observe({ type: 'circuit', up: true, reason: 'answering' });
+      wasDown = false;
+      return answer;
+    } catch (error) {
+      down(error instanceof Error ? error.message : String(error));
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const sharedGet = async (key: string): Promise<StoredRead | undefined> => ((await call('get', { key })) as { read?: StoredRead }).read;
+  const sharedSet = async (key: string, read: StoredRead, keepMs: number): Promise<void> => void (await call('put', { key, read, keepMs }));
+  const keepFor = (read: StoredRead): number => Math.max(1, read.storedAt + read.freshMs - Date.now()) + 60 * 60 * 1000;
+
+  const budget = (perSecond: number, { maxQueue }: { maxQueue: number }): Budget => {
+    const intervalMs = 1000 / perSecond;
+    /** This isolate's budget while the object does not answer: its share of the rate. */
+    let local: Budget | undefined;
+    let localShare = 0;
+    const alone = (): Budget => {
+      const share = perSecond / isolates;
+      if (!local || localShare !== share) {
+        local = createBudget(share, { maxQueue });
+        localShare = share;
+      }
+      return local;
+    };
+    /** The object's queue when it last answered: how long a permit may take. */
+    let queued = 0;
+    let waiting = 0;
+
+    /** true: a permit of the object; false: the object is away (go alone). */
+    const permit = async (priority: number): Promise<boolean> => {
+      const deadline = Date.now() + MAX_PERMIT_WAIT_MS;
+      while (up()) {
+        let answer: { granted: boolean; queued: number; isolates: number; full?: boolean };
+        try {
+          answer = (await call('acquire', { priority, perSecond }, ACQUIRE_WAIT_MS + callTimeoutMs)) as typeof answer;
+        } catch {
+          return false;
+        }
+        queued = answer.queued;
+        isolates = Math.max(isolates, answer.isolates);
+        observe({ type: 'permit', shared: true, waitMs: answer.granted ? 0 : ACQUIRE_WAIT_MS });
+        if (answer.granted) return true;
+        if (answer.full || Date.now() > deadline) throw new BudgetFullError(Math.max(1000, queued * intervalMs));
+      }
+      return false;
+    };
+
+    return {
+      async run(job, priority, queued) {
+        if (up()) {
+          waiting++;
+          let shared: boolean;
+          try {
+            shared = await permit(priority());
+          } finally {
+            waiting--;
+          }
+          if (shared) return job();
+        }
+        return alone().run(job, priority, queued);
+      },
+      pauseFor(ms) {
+        local?.pauseFor(ms);
+        void call('pause', { ms }).catch(() => {});
+      },
+      nextSlotIn: () => (up() ? queued * intervalMs : alone().nextSlotIn()),
+      slotsWithin(ms) {
+        if (!up()) return alone().slotsWithin(ms);
+        const wait = queued * intervalMs;
+        return wait > ms ? 0 : Math.max(1, Math.floor(((ms - wait) / 1000) * perSecond));
+      },
+      get waiting() {
+        return waiting + (local?.waiting ?? 0);
+      },
+      get perSecond() {
+        return up() ? perSecond : perSecond / isolates;
+      },
+    };
+  };
+
+  const store = (mine: ReadStore): ReadStore => {
+    near = mine;
+    return {
+      async get(key) {
+        const kept = await mine.get(key);
+        if (kept || !up()) return kept;
+        const shared = await sharedGet(key).catch(() => undefined);
+        if (shared) await mine.set(key, shared, keepFor(shared));
+        return shared;
+      },
+      async set(key, read, keepMs) {
+        await mine.set(key, read, keepMs);
+        await sharedSet(key, read, keepMs).catch(() => {});
+      },
+      async delete(key) {
+        await mine.delete(key);
+        await call('delete', { key }).catch(() => {});
+      },
+    };
+  };
+
+  const merge = async (key: string, since: number, load: () => Promise<StoredRead | FailedRead>): Promise<StoredRead | FailedRead> => {
+    const deadline = Date.now() + MAX_JOIN_MS;
+    while (up() && Date.now() < deadline) {
+      let answer: GateAnswer;
+      try {
+        answer = await call('begin', { key, since }, JOIN_WAIT_MS + callTimeoutMs);
+      } catch {
+        break;
+      }
+      if ('read' in answer && answer.read) {
+        observe({ type: 'merged' });
+        await near?.set(key, answer.read, keepFor(answer.read));
+        return answer.read;
+      }
+      if ('lead' in answer) {
+        const token = answer.lead;
+        try {
+          return await load();
+        } finally {
+          void call('end', { key, token }).catch(() => {});
+        }
+      }
+    }
+    if (up()) observe({ type: 'lock-timeout' });
+    return load();
+  };
+
+  return {
+    budget,
+    store,
+    shared: {
+      get: (key) => sharedGet(key).catch(() => undefined),
+      set: (key, read, keepMs) => sharedSet(key, read, keepMs).catch(() => {}),
+      delete: async (key) => void (await call('delete', { key }).catch(() => {})),
+    },
+    merge: { run: merge },
+    async claim(id, keepMs) {
+      try {
+        return ((await call('claim', { id, keepMs })) as { claimed: boolean }).claimed;
+      } catch {
+        return localClaims.claim(id);
+      }
+    },
+    ready: async () => {},
+    get up() {
+      return up();
+    },
+    describe: () => ({ mode: 'durable-object', up: up(), isolates }),
+    close: async () => {},
+  };
+}
