@@ -1,29 +1,51 @@
 /**
- * Workers isolates sharing one Durable Object (`StorefrontGate`): one budget, one cache,
- * one fetch of equal reads, in workerd through Miniflare. Each worker script is an
- * isolate of its own. `STOREFRONT_TEST_PER_INSTANCE=1` runs the same isolates each alone
- * (no object): then these tests fail, as shops ran before.
+ * docs/proxy/scale-out.md's Workers recipe: isolates sharing one Durable Object
+ * (`StorefrontGate`): one budget, one cache, one fetch of equal reads, in workerd through
+ * Miniflare. Each worker script is an isolate of its own, bound as the page's
+ * wrangler.toml says. `STOREFRONT_TEST_PER_INSTANCE=1` runs docs/proxy/workers.md's
+ * worker instead, each isolate alone (no object): then these tests fail, as shops ran before.
  */
 import { resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { rolldown } from 'rolldown';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { requestLog, testKey } from '../support/emulator-control.ts';
+import { recipe, root } from '../docs/blocks.ts';
 import { apiBase } from './support.ts';
 
 const PER_ISOLATE = process.env['STOREFRONT_TEST_PER_INSTANCE'] === '1';
-const root = resolve(import.meta.dirname, '../..');
+const toml = recipe('proxy/scale-out.md', 'workers-wrangler');
+/** `KEY = "value"` lines of a TOML block, from `from` on (the page's block is that simple). */
+const values = (from: string): Record<string, string> => Object.fromEntries([...toml.slice(toml.indexOf(from)).matchAll(/^([A-Za-z_]+) = "([^"]*)"$/gm)].map((match) => [match[1], match[2]]));
+const vars = values('[vars]');
+const binding = values('[[durable_objects.bindings]]');
+const sqlite = /new_sqlite_classes = \["(\w+)"\]/.exec(toml)?.[1];
+const basePath = vars['STOREFRONT_BASE_PATH'] ?? '';
+const compatibilityDate = values('compatibility_date')['compatibility_date']!;
 
-let bundled: Promise<string> | undefined;
-/** The worker (demo/edge/worker-durable.ts) as one ES module, as a shop's wrangler would bundle it. */
-function workerScript(): Promise<string> {
-  bundled ??= (async () => {
-    const bundle = await rolldown({ input: resolve(root, 'demo/edge/worker-durable.ts'), platform: 'browser', logLevel: 'silent' });
-    const { output } = await bundle.generate({ format: 'esm' });
-    await bundle.close();
-    return output[0].code;
-  })();
-  return bundled;
+const bundles = new Map<string, Promise<string>>();
+/** A page's worker as one ES module, as wrangler would bundle it (its `storefront-widgets/edge` import resolved to this checkout). */
+function bundled(page: string, name: string): Promise<string> {
+  const id = `${page}#${name}`;
+  if (!bundles.has(id)) {
+    bundles.set(
+      id,
+      (async () => {
+        const source = recipe(page, name);
+        const bundle = await rolldown({
+          input: 'worker.ts',
+          platform: 'browser',
+          logLevel: 'silent',
+          resolve: { alias: { 'storefront-widgets/edge': resolve(root, 'src/edge/index.ts') } },
+          plugins: [{ name: 'recipe', resolveId: (file) => (file === 'worker.ts' ? file : undefined), load: (file) => (file === 'worker.ts' ? { code: source, moduleType: 'ts' } : undefined) }],
+        });
+        const { output } = await bundle.generate({ format: 'esm' });
+        await bundle.close();
+        return output[0].code;
+      })(),
+    );
+  }
+  return bundles.get(id)!;
 }
 
 /** A gate whose object never answers: the isolates must not wait on it. */
@@ -35,13 +57,15 @@ type Isolate = (path: string) => Promise<Response>;
 /** `count` isolates of the worker for one fresh key, bound to one object (the `gate` script's). */
 async function isolates(count: number, gateScript?: string): Promise<{ key: string; all: Isolate[] }> {
   const key = await testKey(apiBase, 'durable');
-  const script = await workerScript();
-  const bindings = { STOREFRONT_PUBLISHABLE_KEY: key, STOREFRONT_API_BASE: apiBase, ...(PER_ISOLATE ? { STOREFRONT_PER_ISOLATE: '1' } : {}) };
+  const gate = await bundled('proxy/scale-out.md', 'workers-worker');
+  const script = PER_ISOLATE ? await bundled('proxy/workers.md', 'worker') : gate;
+  const bindings = { ...vars, STOREFRONT_PUBLISHABLE_KEY: key, STOREFRONT_API_BASE: apiBase };
+  const className = binding['class_name']!;
   const names = Array.from({ length: count }, (_, i) => `isolate-${i}`);
   const mf = new Miniflare({
     workers: [
-      ...names.map((name) => ({ name, modules: true, script, compatibilityDate: '2025-09-01', bindings, durableObjects: { STOREFRONT_GATE: { className: 'StorefrontGate', scriptName: 'gate' } } })),
-      { name: 'gate', modules: true, script: gateScript ?? script, compatibilityDate: '2025-09-01', durableObjects: { STOREFRONT_GATE: { className: 'StorefrontGate', useSQLite: true } } },
+      ...names.map((name) => ({ name, modules: true, script, compatibilityDate, bindings, durableObjects: { [binding['name']!]: { className, scriptName: 'gate' } } })),
+      { name: 'gate', modules: true, script: gateScript ?? gate, compatibilityDate, durableObjects: { [binding['name']!]: { className, useSQLite: sqlite === className } } },
     ],
   });
   onTestFinished(() => mf.dispose());
@@ -50,7 +74,7 @@ async function isolates(count: number, gateScript?: string): Promise<{ key: stri
   for (const name of names) {
     // Miniflare's own Fetcher type (workerd's types are not installed): a fetch that answers a Response.
     const worker = (await mf.getWorker(name)) as unknown as { fetch(url: string): Promise<Response> };
-    all.push((path) => worker.fetch(`http://shop.example${path}`));
+    all.push((path) => worker.fetch(`http://shop.example${basePath}${path}`));
   }
   return { key, all };
 }

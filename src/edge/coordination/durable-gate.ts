@@ -66,6 +66,7 @@ export type GateAnswer =
   | { claimed: boolean }
   | { ok: true };
 
+/** The Durable Object that holds one shop's budget, answers and fetches in flight for all its isolates: export it from the worker and bind it in wrangler (docs/proxy/scale-out.md, "Cloudflare Workers"). */
 export class StorefrontGate {
   private readonly bucket: GcraState = { tat: 0 };
   private intervalMs = 1000 / 18;

@@ -21,6 +21,7 @@ export interface GateNamespace {
   get(id: never): { fetch(input: string, init?: RequestInit): Promise<Response> };
 }
 
+/** `durableObjectCoordination`'s deadlines, and the isolates to count on when the object does not answer. */
 export interface DurableObjectCoordinationOptions {
   /** Deadline of a call that does not wait in the object (get, put, claim), ms. Default 1000. */
   callTimeoutMs?: number;
