@@ -22,7 +22,10 @@ export interface GateState {
   storage: {
     get<T>(key: string): Promise<T | undefined>;
     put(key: string, value: unknown): Promise<void>;
-    delete(key: string): Promise<boolean>;
+    delete(key: string | string[]): Promise<boolean | number>;
+    list<T>(options: { prefix: string; limit: number; start?: string }): Promise<Map<string, T>>;
+    getAlarm(): Promise<number | null>;
+    setAlarm(at: number): Promise<void>;
   };
 }
 
@@ -38,6 +41,10 @@ const MEMORY_ENTRIES = 2_000;
 const STORED_BODY_CHARS = 100_000;
 /** Isolates counted alive while seen within this long: the fallback share of the rate. */
 const ISOLATE_WINDOW_MS = 10_000;
+/** How often the object's storage is swept of answers and claims past their life (they are only read lazily otherwise). */
+const SWEEP_MS = 5 * 60_000;
+/** Records looked at per sweep's batch. */
+const SWEEP_BATCH = 500;
 /** Most permits queued here; past it the lowest priority is refused (the isolate answers 503, Retry-After). */
 const MAX_QUEUE = 2_000;
 
@@ -195,7 +202,10 @@ export class StorefrontGate {
     if (typeof read?.body !== 'string' || !Number.isFinite(read.storedAt)) return;
     const kept: Kept = { read, expiresAt: Date.now() + Math.max(1, keepMs) };
     this.remember(key, kept);
-    if (read.body.length <= STORED_BODY_CHARS) await this.state.storage.put(`r:${key}`, kept);
+    if (read.body.length <= STORED_BODY_CHARS) {
+      await this.state.storage.put(`r:${key}`, kept);
+      await this.sweepLater();
+    }
     // Those waiting for this key's fetch have their answer.
     for (const wake of this.leads.get(key)?.joined ?? []) wake();
   }
@@ -241,6 +251,31 @@ export class StorefrontGate {
     const until = await this.state.storage.get<number>(`c:${id}`);
     if (until !== undefined && until > Date.now()) return { claimed: false };
     await this.state.storage.put(`c:${id}`, Date.now() + Math.max(1, keepMs));
+    await this.sweepLater();
     return { claimed: true };
+  }
+
+  private async sweepLater(): Promise<void> {
+    if ((await this.state.storage.getAlarm()) === null) await this.state.storage.setAlarm(Date.now() + SWEEP_MS);
+  }
+
+  /** Workers calls it at the alarm: drops what has outlived its life, then sweeps again later while anything is kept. */
+  async alarm(): Promise<void> {
+    const now = Date.now();
+    let kept = 0;
+    for (const prefix of ['r:', 'c:']) {
+      let start: string | undefined;
+      for (;;) {
+        const batch = await this.state.storage.list<Kept | number>({ prefix, limit: SWEEP_BATCH, ...(start !== undefined ? { start } : {}) });
+        const expired = [...batch].filter(([, value]) => (typeof value === 'number' ? value : value.expiresAt) <= now).map(([key]) => key);
+        // Workers deletes at most 128 keys a call.
+        for (let at = 0; at < expired.length; at += 128) await this.state.storage.delete(expired.slice(at, at + 128));
+        kept += batch.size - expired.length;
+        if (batch.size < SWEEP_BATCH) break;
+        // `start` is inclusive: the last key again, kept or deleted, costs nothing.
+        start = [...batch.keys()].at(-1)!;
+      }
+    }
+    if (kept > 0) await this.state.storage.setAlarm(now + SWEEP_MS);
   }
 }
