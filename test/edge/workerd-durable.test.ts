@@ -168,6 +168,8 @@ describe('Workers isolates sharing one Durable Object', () => {
     const paths = await distinctReads(40);
     const outcomes = await crowd(all, paths, 40, 4);
     const load = await apiLoad(key);
+    const slowest = Math.max(...outcomes.map((outcome) => outcome.ms));
+    console.info(`4 isolates alone, ${outcomes.length} views: API ${load.requests} requests, busiest second ${load.busiest}, ${load.rateLimited} × 429; slowest view ${Math.round(slowest)} ms`);
     expect(load.rateLimited).toBe(0);
     expect(load.busiest).toBeLessThanOrEqual(20);
     expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);

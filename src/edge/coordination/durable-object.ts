@@ -94,11 +94,13 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
     /** This isolate's budget while the object does not answer: its share of the rate. */
     let local: Budget | undefined;
     let localShare = 0;
+    // Whole requests: the local budget lets `ceil(share)` go in a second (4.5 would be 5, and four isolates 20).
+    const share = (): number => Math.max(1, Math.floor(perSecond / isolates));
     const alone = (): Budget => {
-      const share = perSecond / isolates;
-      if (!local || localShare !== share) {
-        local = createBudget(share, { maxQueue });
-        localShare = share;
+      const rate = share();
+      if (!local || localShare !== rate) {
+        local = createBudget(rate, { maxQueue });
+        localShare = rate;
       }
       return local;
     };
@@ -153,7 +155,7 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
         return waiting + (local?.waiting ?? 0);
       },
       get perSecond() {
-        return up() ? perSecond : perSecond / isolates;
+        return up() ? perSecond : share();
       },
     };
   };
