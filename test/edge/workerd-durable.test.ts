@@ -5,7 +5,9 @@
  * wrangler.toml says. `STOREFRONT_TEST_PER_INSTANCE=1` runs docs/proxy/workers.md's
  * worker instead, each isolate alone (no object): then these tests fail, as shops ran before.
  */
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { rolldown } from 'rolldown';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -55,20 +57,24 @@ export default { fetch() { return new Response('gate'); } };`;
 type Isolate = (path: string) => Promise<Response>;
 
 /** `count` isolates of the worker for one fresh key, bound to one object (the `gate` script's). */
-async function isolates(count: number, gateScript?: string): Promise<{ key: string; all: Isolate[] }> {
-  const key = await testKey(apiBase, 'durable');
+async function isolates(count: number, { gateScript, key: given, persist }: { gateScript?: string; key?: string; persist?: string } = {}): Promise<{ key: string; all: Isolate[]; close: () => Promise<void> }> {
+  const key = given ?? (await testKey(apiBase, 'durable'));
   const gate = await bundled('proxy/scale-out.md', 'workers-worker');
   const script = PER_ISOLATE ? await bundled('proxy/workers.md', 'worker') : gate;
   const bindings = { ...vars, STOREFRONT_PUBLISHABLE_KEY: key, STOREFRONT_API_BASE: apiBase };
   const className = binding['class_name']!;
   const names = Array.from({ length: count }, (_, i) => `isolate-${i}`);
   const mf = new Miniflare({
+    // The objects' storage on disk, for a test that starts the isolates again; the Cache API and isolates' memory start empty.
+    ...(persist !== undefined ? { durableObjectsPersist: persist } : {}),
     workers: [
       ...names.map((name) => ({ name, modules: true, script, compatibilityDate, bindings, durableObjects: { [binding['name']!]: { className, scriptName: 'gate' } } })),
       { name: 'gate', modules: true, script: gateScript ?? gate, compatibilityDate, durableObjects: { [binding['name']!]: { className, useSQLite: sqlite === className } } },
     ],
   });
-  onTestFinished(() => mf.dispose());
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => (closed ??= mf.dispose());
+  onTestFinished(close);
   await mf.ready;
   const all: Isolate[] = [];
   for (const name of names) {
@@ -76,7 +82,7 @@ async function isolates(count: number, gateScript?: string): Promise<{ key: stri
     const worker = (await mf.getWorker(name)) as unknown as { fetch(url: string): Promise<Response> };
     all.push((path) => worker.fetch(`http://shop.example${basePath}${path}`));
   }
-  return { key, all };
+  return { key, all, close };
 }
 
 /** Distinct reads a shop's pages make: per product, its summary, its rich snippet and review pages of several sizes. */
@@ -163,8 +169,26 @@ describe('Workers isolates sharing one Durable Object', () => {
     expect(await requestLog(apiBase, key)).toHaveLength(1);
   });
 
+  it('keep answers in the object\'s storage: isolates started afresh read them without the API', { timeout: 30_000 }, async () => {
+    const persist = mkdtempSync(join(tmpdir(), 'storefront-gate-'));
+    onTestFinished(() => rmSync(persist, { recursive: true, force: true }));
+    const first = await isolates(2, { persist });
+    const paths = (await distinctReads(3)).slice(0, 3);
+    for (const path of paths) expect((await first.all[0]!(path)).status).toBe(200);
+    expect(await requestLog(apiBase, first.key)).toHaveLength(3);
+    await first.close();
+    // New isolates and a new object instance (its memory empty): only the object's storage holds the answers.
+    const again = await isolates(2, { persist, key: first.key });
+    for (const path of paths) {
+      const answer = await again.all[1]!(path);
+      await answer.text();
+      expect({ path, status: answer.status, cache: answer.headers.get('cache-status') }).toEqual({ path, status: 200, cache: expect.stringMatching(/^storefront-proxy; hit/) });
+    }
+    expect(await requestLog(apiBase, first.key)).toHaveLength(3);
+  });
+
   it('go on alone at a share of the rate, within their deadlines, when the object does not answer', { timeout: 60_000 }, async () => {
-    const { key, all } = await isolates(4, DEAF_GATE);
+    const { key, all } = await isolates(4, { gateScript: DEAF_GATE });
     const paths = await distinctReads(40);
     const outcomes = await crowd(all, paths, 40, 4);
     const load = await apiLoad(key);

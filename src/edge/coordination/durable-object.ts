@@ -33,6 +33,8 @@ export interface DurableObjectCoordinationOptions {
 
 /** Longest a read waits for permits from the object, across its asks, before it is refused (503, Retry-After). */
 const MAX_PERMIT_WAIT_MS = 30_000;
+/** Calls to the object failed in a row before an isolate goes alone for `retryMs`. */
+const FAILURES_TO_GO_ALONE = 2;
 /** How long a merged read waits for another isolate's fetch, across its asks, before it fetches itself. */
 const MAX_JOIN_MS = 12_000;
 
@@ -57,8 +59,11 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
   const localClaims = createLocalClaims();
 
   let wasDown = false;
+  /** Calls failed in a row (one late answer on a busy machine is not an outage). */
+  let failures = 0;
   const up = (): boolean => Date.now() >= downUntil;
-  const down = (reason: string): void => {
+  const failed = (reason: string): void => {
+    if (++failures < FAILURES_TO_GO_ALONE) return;
     if (!wasDown) observe({ type: 'circuit', up: false, reason });
     wasDown = true;
     downUntil = Date.now() + retryMs;
@@ -70,15 +75,17 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const stub = gates.get(gates.idFromName(name) as never);
-      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)));
+      // Once more round the event loop before failing: after a stall of the isolate, the timer fires before the answer that came meanwhile is read.
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), 0)), timeoutMs)));
       const response = await Promise.race([stub.fetch(`https://storefront-gate/${op}`, { method: 'POST', body: JSON.stringify({ ...body, isolate }) }), late]);
       if (!response.ok) throw new Error(`the Durable Object answered ${response.status}`);
       const answer = (await Promise.race([response.json(), late])) as GateAnswer;
       if (wasDown) observe({ type: 'circuit', up: true, reason: 'answering' });
       wasDown = false;
+      failures = 0;
       return answer;
     } catch (error) {
-      down(error instanceof Error ? error.message : String(error));
+      failed(error instanceof Error ? error.message : String(error));
       throw error;
     } finally {
       clearTimeout(timer);
