@@ -89,8 +89,9 @@ function optionsFor(tag: WidgetTag, own: ServerRenderOptions): RenderWidgetOptio
 function serverComponent<P extends ServerRenderOptions>(tag: WidgetTag, displayName: string): ((props: P) => Promise<ReactElement>) & { displayName: string } {
   const component = async (props: P): Promise<ReactElement> => {
     const { own, rest } = split(props as Record<string, unknown>);
-    const { firstViewport, ...elementProps } = rest;
-    const widget = await renderWidget(tag, elementProps, optionsFor(tag, own));
+    const { firstViewport } = rest;
+    // `<svc-post-gallery first-viewport>`: its first row's pictures in the HTML, shown before any script.
+    const widget = await renderWidget(tag, rest, optionsFor(tag, own));
     // In the first viewport, the gallery's first photo is the page's largest: asked for from `<head>`, before any script.
     // Twice: `<WidgetHost>` writes it in the server's HTML (a hint of this render reached Next's HTML too late, or not at
     // all), and this hint in the payload of a soft navigation has the browser fetch it before the page's code runs.
@@ -101,9 +102,9 @@ function serverComponent<P extends ServerRenderOptions>(tag: WidgetTag, displayN
   return Object.assign(component, { displayName });
 }
 
-/** `<PostGallery>`'s props: `<svc-post-gallery>`'s attributes; `firstViewport`: in the first viewport, its first photo is preloaded (the page's LCP). */
+/** `<PostGallery>`'s props: `<svc-post-gallery>`'s attributes; `firstViewport`: in the first viewport, its first row's pictures are in the HTML and its first photo is preloaded (the page's LCP). */
 export type PostGalleryProps = ServerProps<typeof Client.PostGallery> & { firstViewport?: boolean | undefined };
-/** `<svc-post-gallery>` with its first page. `firstViewport`: its first photo is preloaded (the page's LCP). */
+/** `<svc-post-gallery>` with its first page. `firstViewport`: its first row's pictures are in the HTML, and its first photo is preloaded (the page's LCP). */
 export const PostGallery = serverComponent<PostGalleryProps>('svc-post-gallery', 'PostGallery');
 
 /** `<svc-shoppable-post>` with its post. */

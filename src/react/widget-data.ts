@@ -37,8 +37,8 @@ interface PostLike {
 
 /**
  * The first photo a server-rendered gallery shows (a video's poster), from its data:
- * the server writes the tiles without their `src` (the browser sets it when the
- * element hydrates), so the URL is in the data only. Http(s) URLs only.
+ * without `first-viewport` the server writes the tiles without their `src` (the
+ * browser sets it when the element hydrates), so the URL is in the data only. Http(s) URLs only.
  */
 export function firstPhoto(html: string): ImagePreload | undefined {
   const json = STATE.exec(html)?.[1];

@@ -40,6 +40,8 @@ export interface PostGalleryAttributes extends SettingsAttributes {
   columns?: NumberAttribute;
   load?: LoadMode;
   autoplay?: BooleanAttribute;
+  /** In the first viewport: a server render writes its first row's pictures. */
+  'first-viewport'?: BooleanAttribute;
   'product-url'?: ProductUrlMode;
 }
 

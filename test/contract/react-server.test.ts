@@ -53,12 +53,14 @@ describe('server components', () => {
     expect(html).not.toContain('svc-rich-snippet>');
   });
 
-  it("<PostGallery firstViewport> preloads its first photo, from the server's data (the tiles carry no src until they hydrate)", async () => {
+  it("<PostGallery firstViewport> renders <svc-post-gallery first-viewport> (its first row's pictures in the HTML) and preloads its first photo", async () => {
     const key = await testKey(apiBase, 'rsc_gallery');
     const { element } = await serverHtml(PostGallery, { productRef: PRODUCT, pageSize: 4, firstViewport: true, ...settings(key) });
     const posts = (await (await fetch(`${apiBase}/v1/posts?market=us&product_ref=${PRODUCT}&limit=4`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { type: string; media: { location: string; poster?: string } }[] };
     const first = posts.data[0]!;
     expect(element.props.widget.image).toEqual({ href: first.type === 'VIDEO' ? first.media.poster : first.media.location });
+    expect(element.props.widget.attributes['first-viewport']).toBe('');
+    expect(element.props.widget.html).toMatch(new RegExp(`<img\\b[^>]*\\sfetchpriority="high"[^>]*\\ssrc="${element.props.widget.image!.href.replace(/[.?*+^$()[\]\\]/g, '\\$&')}"`));
     // React's preload, as a server render writes it: a <link rel="preload"> with high priority.
     const html = renderToString(createElement(WidgetHost, { widget: element.props.widget, preload: true }));
     expect(html).toContain(`<link rel="preload" href="${element.props.widget.image!.href}" as="image" fetchPriority="high"/>`);

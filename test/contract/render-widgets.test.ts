@@ -121,6 +121,27 @@ describe('renderWidgets', () => {
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['posts']]);
   });
 
+  it('renders a gallery in the first viewport (`first-viewport`) with its first row\'s pictures in the HTML, shown at once, the first with high priority; the rest without a URL', async () => {
+    const key = await testKey(apiBase, 'ssr_gallery_first');
+    const html = await renderWidgets(`<svc-post-gallery product-ref="${PRODUCT}" page-size="4" columns="2" first-viewport></svc-post-gallery>`, options(key));
+    const posts = (await (await fetch(`${apiBase}/v1/posts?market=us&product_ref=${PRODUCT}&limit=4`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { type: string; media: { location: string; poster?: string } }[] };
+    const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+    const images = (html.match(/<img\b[^>]*>/g) ?? []).map((tag) => ({ src: attribute(tag, 'src'), loading: attribute(tag, 'loading'), priority: attribute(tag, 'fetchpriority'), class: attribute(tag, 'class') }));
+    const url = (post: (typeof posts.data)[number]) => (post.type === 'VIDEO' ? post.media.poster : post.media.location)?.replace(/&/g, '&amp;');
+    // The first row (two columns): URL, loaded at once, shown without waiting for its load event; the first photo with high priority.
+    expect(images.slice(0, 2)).toEqual([
+      { src: url(posts.data[0]!), loading: 'eager', priority: 'high', class: 'media loaded' },
+      { src: url(posts.data[1]!), loading: 'eager', priority: 'auto', class: 'media loaded' },
+    ]);
+    expect(images.slice(2)).toEqual(images.slice(2).map(() => ({ src: undefined, loading: 'lazy', priority: 'low', class: 'media' })));
+    // No blurhash under a picture shown at once: its placeholder is out of the rendering.
+    expect(html.match(/<canvas class="placeholder covered"/g)).toHaveLength(2);
+    // Without the attribute, nothing changes: no URL in the HTML.
+    const plain = await renderWidgets(`<svc-post-gallery product-ref="${PRODUCT}" page-size="4" columns="2"></svc-post-gallery>`, options(key));
+    expect(plain).not.toMatch(/<img\b[^>]*\ssrc=/);
+    expect(plain).not.toContain('class="placeholder covered"');
+  });
+
   it('renders a gallery\'s carousel with its first page, its styles, and the slides in view left to its CSS', async () => {
     const key = await testKey(apiBase, 'ssr_carousel');
     const html = await renderWidgets(`<svc-post-gallery product-ref="${PRODUCT}" layout="carousel" page-size="4" columns="3"></svc-post-gallery>`, options(key));

@@ -13,7 +13,8 @@ export const layoutSentinel = (ctx: LayoutContext) => (ctx.sentinel ? html`<div 
 /** A post's tile, or a skeleton while it waits for its turn to render. */
 export function layoutTile(ctx: LayoutContext, post: Post, index: number): TemplateResult {
   if (index >= ctx.rendered) return renderSkeleton();
-  return renderTile(post, { index, eager: ctx.aboveFold && index < ctx.columns, localizer: ctx.localizer, onOpen: ctx.onOpen });
+  const inHtml = index < ctx.inHtml;
+  return renderTile(post, { index, eager: inHtml || (ctx.aboveFold && index < ctx.columns), inHtml, localizer: ctx.localizer, onOpen: ctx.onOpen });
 }
 
 /** Skeletons that stand in for tiles not rendered yet are hidden from assistive technology. */

@@ -25,6 +25,8 @@ export interface LayoutContext {
   rendered: number;
   /** Whether the gallery was in the first viewport: its first row's images then load at once. */
   aboveFold: boolean;
+  /** `first-viewport`: the tiles the server writes with their URL, shown at once (the first row at the most columns, as server and browser both count them); else 0. */
+  inHtml: number;
 }
 
 /** The grid's style: its most columns, where known (the grid's CSS fits as many as 140 px tiles allow). */

@@ -109,6 +109,7 @@ export class SvcPostGallery extends StorefrontElement {
     columns: { type: Number },
     load: {},
     autoplay: { type: Boolean },
+    firstViewport: { attribute: 'first-viewport', type: Boolean },
     productUrl: { attribute: 'product-url' },
     openIndex: { state: true, attribute: false },
     lightboxLoaded: { state: true, attribute: false },
@@ -134,6 +135,13 @@ export class SvcPostGallery extends StorefrontElement {
   load?: LoadMode;
   /** Lets videos in the lightbox start by themselves (muted, and never under reduced motion). */
   autoplay = false;
+  /**
+   * The gallery is in the page's first viewport, where its first photo is often the page's
+   * largest element (its LCP): rendered on the server, its first row's pictures are in the
+   * HTML (`src`, loaded at once, the first with high priority) and show before the script
+   * runs, without the blurhash and fade. Without it a server render leaves picture URLs out.
+   */
+  firstViewport = false;
   /** `development` links the lightbox's products to their development URLs (as `<svc-shoppable-post>` does). */
   productUrl?: string;
 
@@ -312,7 +320,7 @@ export class SvcPostGallery extends StorefrontElement {
     const result = this.posts.result;
     // Nothing drawn while it heals: the loading state's box (its tiles hidden), so nothing below moves.
     if (result?.isError && !result.data) {
-      return html`<div part="base" class="base failed" aria-hidden="true">${renderGridSkeleton({ posts: undefined, skeletons: parsePageSize(this.pageSize), columns: this.fit.current, gridColumns: this.fit.columns, measured: this.fit.columns !== undefined, localizer: this.localizer, onOpen: this.openTile, sentinel: false, rendered: 0, aboveFold: false })}${this.renderFooter(undefined, false)}</div>${renderQuietError(result.error, this.localizer)}`;
+      return html`<div part="base" class="base failed" aria-hidden="true">${renderGridSkeleton({ posts: undefined, skeletons: parsePageSize(this.pageSize), columns: this.fit.current, gridColumns: this.fit.columns, measured: this.fit.columns !== undefined, localizer: this.localizer, onOpen: this.openTile, sentinel: false, rendered: 0, aboveFold: false, inHtml: 0 })}${this.renderFooter(undefined, false)}</div>${renderQuietError(result.error, this.localizer)}`;
     }
     const mode = this.mode;
     const extras = this.extras.value;
@@ -329,6 +337,7 @@ export class SvcPostGallery extends StorefrontElement {
       sentinel: parseLoadMode(this.load) === 'scroll' && this.canFetchMore,
       rendered: this.paced.rendered,
       aboveFold: this.aboveFold(),
+      inHtml: this.firstViewport ? parseColumns(this.columns) : 0,
     };
     const body =
       mode === 'carousel' && extras && this.carousel

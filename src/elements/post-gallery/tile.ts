@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Post } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
@@ -70,6 +70,12 @@ export interface TileOptions {
   index: number;
   /** The first row of a gallery above the fold loads at once; every other tile lazily, with low priority (the page's own hero comes first). */
   eager: boolean;
+  /**
+   * In the first viewport by the page's word (`first-viewport`; `eager` too): loaded with
+   * high priority for the first, and a server render writes its URL, for it to show as it
+   * loads, without waiting for the script (no fade, no blurhash: as a page's own `<img>`).
+   */
+  inHtml?: boolean;
   localizer: Localizer;
   onOpen: (index: number, tile: HTMLElement) => void;
 }
@@ -81,10 +87,13 @@ const playIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fal
  * badge on videos, and the uploader on hover. The button's name says who posted what.
  */
 export function renderTile(post: Post, options: TileOptions): TemplateResult {
-  const { index, eager, localizer } = options;
+  const { index, eager, inHtml = false, localizer } = options;
   const src = tileImage(post);
   const user = post.uploadedBy?.username?.replace(/^@/, '');
   // `src` is bound last, so that `loading` is already set when the image is requested.
+  // A picture in the HTML shows as it loads. Only the server writes that (hydration leaves the server's attributes
+  // as they are, and the browser's value never changes): loaded before the script listens for it, it stays shown.
+  const shown = isServer && inHtml;
   return html`<button
     part="tile"
     class="tile"
@@ -94,22 +103,22 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
     aria-label=${tileLabel(post, localizer)}
     @click=${(event: Event) => options.onOpen(index, event.currentTarget as HTMLElement)}
   >
-    <canvas class="placeholder" ${blurhash(post.media.hash, post.media)} aria-hidden="true"></canvas>
+    <canvas class=${shown ? 'placeholder covered' : 'placeholder'} ${blurhash(post.media.hash, post.media)} aria-hidden="true"></canvas>
     ${src
       ? html`<img
           part="media"
-          class="media"
+          class=${shown ? 'media loaded' : 'media'}
           decoding="async"
           draggable="false"
           loading=${eager ? 'eager' : 'lazy'}
-          fetchpriority=${eager ? 'auto' : 'low'}
+          fetchpriority=${inHtml && !index ? 'high' : eager ? 'auto' : 'low'}
           width=${ifDefined(post.media.width)}
           height=${ifDefined(post.media.height)}
           alt=${altText(post, localizer)}
           @load=${onImageLoad}
           @transitionend=${onImageShown}
           @error=${onImageError}
-          src=${browserUrl(src)}
+          src=${browserUrl(src, inHtml)}
         />`
       : nothing}
     ${post.type === 'VIDEO' ? html`<span class="badge" aria-hidden="true">${playIcon}</span>` : nothing}

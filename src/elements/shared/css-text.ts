@@ -27,6 +27,8 @@ class BrowserAttributeDirective extends Directive {
     this.applied = value;
     const element = part.element as HTMLElement;
     if (part.name === 'style') element.style.cssText = value ?? '';
+    // A URL the server wrote already (`browserUrl(url, true)`): set again, a loaded picture would load again.
+    else if (element.getAttribute(part.name) === (value ?? null)) return noChange;
     else if (value === undefined) element.removeAttribute(part.name);
     else element.setAttribute(part.name, value);
     return noChange;
@@ -49,6 +51,8 @@ export const cssText = (css: string | undefined) => browserAttribute(css, true);
  * A picture's or a video's URL (`src`, `poster`) that only the browser writes: a server
  * render leaves it out, so that a server-rendered element's pictures do not compete with
  * the page's own (its hero image) while the page loads, and do not load before the
- * element has hydrated and listens for their `load` (which shows them).
+ * element has hydrated and listens for their `load` (which shows them). `inHtml`: the
+ * server writes it too (a gallery's first photo in the first viewport, the page's LCP),
+ * for a picture shown without waiting for its `load`.
  */
-export const browserUrl = (url: string | undefined) => browserAttribute(url, false);
+export const browserUrl = (url: string | undefined, inHtml = false) => browserAttribute(url, inHtml);

@@ -19,7 +19,7 @@ export async function productWidgets(env: WidgetsEnv, handle: string) {
   const options = { publishableKey: env.STOREFRONT_PUBLISHABLE_KEY, market: 'us', apiBase: env.STOREFRONT_API_BASE, proxy: widgetsProxy(env) };
   const [summary, gallery, post, reviews, richSnippet] = await Promise.all([
     renderWidget('svc-review-summary', { productRef: handle }, options),
-    renderWidget('svc-post-gallery', { productRef: handle, pageSize: 4 }, options),
+    renderWidget('svc-post-gallery', { productRef: handle, pageSize: 4, firstViewport: true }, options),
     renderWidget('svc-shoppable-post', { postId: 'pst_wvolv0tvux3d' }, options),
     renderWidget('svc-reviews', { productRef: handle, pageSize: 3 }, options),
     renderWidget('svc-rich-snippet', { productRef: handle }, options),
