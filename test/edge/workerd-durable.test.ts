@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { rolldown } from 'rolldown';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { requestLog, testKey } from '../support/emulator-control.ts';
+import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
 import { recipe, root } from '../docs/blocks.ts';
 import { apiBase } from './support.ts';
 
@@ -167,6 +167,24 @@ describe('Workers isolates sharing one Durable Object', () => {
       expect(hit.headers.get('cache-status')).toMatch(/^storefront-proxy; hit/);
     }
     expect(await requestLog(apiBase, key)).toHaveLength(1);
+  });
+
+  it('pause together for the Retry-After of a 429 that one of them got', { timeout: 30_000 }, async () => {
+    const { key, all } = await isolates(4);
+    await setFaults(apiBase, key, { force429: 1, retryAfterSeconds: 3 });
+    const [first, ...others] = await distinctReads(4);
+    const limited = await all[0]!(first!);
+    await limited.text();
+    expect(limited.status).toBe(503);
+    // Three other reads at the three other isolates: none reaches the API before the 3 s are over.
+    const answers = await Promise.all(others.map((path, i) => all[i + 1]!(path).then(async (r) => (await r.text(), r.status))));
+    expect(answers).toEqual([200, 200, 200]);
+    const log = await requestLog(apiBase, key);
+    const rateLimited = log.filter((entry) => entry.status === 429);
+    expect(rateLimited).toHaveLength(1);
+    const after = log.filter((entry) => entry.status !== 429).map((entry) => entry.at - rateLimited[0]!.at);
+    expect(after).toHaveLength(3);
+    for (const ms of after) expect(ms).toBeGreaterThanOrEqual(2900);
   });
 
   it('keep answers in the object\'s storage: isolates started afresh read them without the API', { timeout: 30_000 }, async () => {
