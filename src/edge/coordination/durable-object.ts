@@ -116,12 +116,13 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
     let waiting = 0;
 
     /** true: a permit of the object; false: the object is away (go alone). */
-    const permit = async (priority: number): Promise<boolean> => {
+    const permit = async (priority: () => number): Promise<boolean> => {
       const deadline = Date.now() + MAX_PERMIT_WAIT_MS;
       while (up()) {
         let answer: { granted: boolean; queued: number; isolates: number; full?: boolean };
         try {
-          answer = (await call('acquire', { priority, perSecond }, ACQUIRE_WAIT_MS + callTimeoutMs)) as typeof answer;
+          // Read again at each ask: a read more shoppers now wait for ranks higher in the object's queue.
+          answer = (await call('acquire', { priority: priority(), perSecond }, ACQUIRE_WAIT_MS + callTimeoutMs)) as typeof answer;
         } catch {
           return false;
         }
@@ -140,7 +141,7 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
           waiting++;
           let shared: boolean;
           try {
-            shared = await permit(priority());
+            shared = await permit(priority);
           } finally {
             waiting--;
           }
