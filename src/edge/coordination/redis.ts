@@ -53,6 +53,12 @@ const HEARTBEAT_WINDOW_MS = 5000;
 const PEAK_KEEP_MS = 30_000;
 /** How often an open circuit tries Redis again. */
 const PROBE_MS = 500;
+/**
+ * How long, once Redis answers again, an instance also keeps to its own share of the rate:
+ * the others may still be alone (their probes come up to `PROBE_MS` later), each at its
+ * share, and the shared bucket counts none of theirs. Longer than two probes and a deadline.
+ */
+const BACK_TO_SHARED_MS = 2000;
 /** A copy from Redis kept in memory this long past its freshness, for when Redis is away. */
 const LOCAL_COPY_KEEP_MS = 60 * 60 * 1000;
 
@@ -113,6 +119,8 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
   };
   let closing = false;
   let lastHeartbeat = 0;
+  /** When the circuit last closed (Redis answering again). */
+  let backAt = -Infinity;
   /** Per read: when this process last looked at Redis's copy (or wrote it). */
   const checkedAt = new LRUCache<string, number>({ max: 100_000 });
   /** Per read: the merge waiters to wake when an instance stores it or lets go of its lock. */
@@ -122,6 +130,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
   const circuit = createCircuit({
     timeoutMs,
     onChange: (up, reason) => {
+      if (up) backAt = now();
       if (!up) {
         // What this process looked up in Redis may have changed meanwhile: ask again once back.
         checkedAt.clear();
@@ -218,6 +227,11 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
     const gate: RateGate = {
       async take() {
         if (!circuit.closed) return localTake();
+        if (now() - backAt < BACK_TO_SHARED_MS) {
+          // Both rules at once for a while (see BACK_TO_SHARED_MS): a local permit the shared bucket then refuses is spent unused, which only slows.
+          const wait = gcraTake(local, now(), (1000 * instances) / perSecond);
+          if (wait > 0) return wait;
+        }
         try {
           const wait = Number(await redis((c) => c.eval(GCRA_SCRIPT, 1, keys.bucket, intervalMs, 1, 'take', 0)));
           wasShared = true;
