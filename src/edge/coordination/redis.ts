@@ -213,13 +213,14 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
   const budget = (perSecond: number, { maxQueue }: { maxQueue: number }): Budget => {
     const intervalMs = 1000 / perSecond;
     const local: GcraState = { tat: 0 };
-    /** Whether the last permit was Redis's: on the way to the local share, start a whole local interval on. */
-    let wasShared = false;
+    /** When Redis last gave this instance a permit. */
+    let sharedAt = -Infinity;
     const localTake = (): number => {
       const at = now();
       const localInterval = (1000 * instances) / perSecond;
-      if (wasShared) local.tat = Math.max(local.tat, at + localInterval);
-      wasShared = false;
+      // Alone, not before a second after the last shared permit: no second then holds
+      // both the shared bucket's permits and this instance's own.
+      local.tat = Math.max(local.tat, sharedAt + 1000);
       const wait = gcraTake(local, at, localInterval);
       observe({ type: 'permit', shared: false, waitMs: wait });
       return wait;
@@ -234,11 +235,13 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
         }
         try {
           const wait = Number(await redis((c) => c.eval(GCRA_SCRIPT, 1, keys.bucket, intervalMs, 1, 'take', 0)));
-          wasShared = true;
+          if (wait === 0) sharedAt = now();
           observe({ type: 'permit', shared: true, waitMs: wait });
           return wait;
         } catch {
-          return localTake();
+          // No permit on a miss while the circuit is still closed: a Redis that is slow, not
+          // away, still gives the others theirs, and a local one beside them would add up.
+          return (1000 * instances) / perSecond;
         }
       },
       pause(ms) {
