@@ -18,6 +18,7 @@ import { createStorefrontProxy, type StorefrontProxy, type StorefrontProxyOption
 import { requestLog, testKey } from '../support/emulator-control.ts';
 import { apiBase } from './support.ts';
 import { startRedis } from './redis-support.ts';
+import { apiLoad, crowd, distinctReads, type Reader } from './crowd-support.ts';
 
 const PER_INSTANCE = process.env['STOREFRONT_TEST_PER_INSTANCE'] === '1';
 
@@ -45,62 +46,15 @@ async function instances(count: number, redisUrl: string, options: Partial<Store
   return { key, all };
 }
 
-/** Distinct reads a shop's pages make: per product, its summary, its rich snippet and review pages of several sizes. */
-async function distinctReads(count: number): Promise<string[]> {
-  const { products } = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: { handle: string }[] };
-  const reads: string[] = [];
-  for (let limit = 1; reads.length < count; limit++) {
-    for (const { handle } of products) {
-      reads.push(`/v1/products/${handle}/reviews?market=us&limit=${limit}`);
-      if (limit === 1) reads.push(`/v1/products/${handle}/review-summary?market=us`, `/v1/products/${handle}/rich-snippet?market=us`);
-    }
-  }
-  return reads.slice(0, count);
-}
-
-interface Outcome {
-  ok: boolean;
-  ms: number;
-}
-
-/** One shopper's read at a random instance, retried as the widgets do (503 and 429 after Retry-After, a few times). */
-async function shopperRead(all: Instance[], path: string): Promise<Outcome> {
-  const started = performance.now();
-  for (let tries = 0; tries < 6; tries++) {
-    const instance = all[Math.floor(Math.random() * all.length)]!;
-    const response = await fetch(`${instance.url}${path}`).catch(() => undefined);
-    await response?.arrayBuffer();
-    if (response?.status === 200) return { ok: true, ms: performance.now() - started };
-    const retryAfter = Number(response?.headers.get('retry-after') ?? 1);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(3, Math.max(0.2, retryAfter)) * 1000));
-  }
-  return { ok: false, ms: performance.now() - started };
-}
-
-/** `perSecond` reads a second for `seconds`, each of a random one of `paths` at a random instance (an open loop). */
-async function crowd(all: Instance[], paths: readonly string[], perSecond: number, seconds: number): Promise<Outcome[]> {
-  const reads: Promise<Outcome>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < perSecond * seconds; i++) {
-    const wait = started + (i * 1000) / perSecond - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    reads.push(shopperRead(all, paths[Math.floor(Math.random() * paths.length)]!));
-  }
-  return Promise.all(reads);
-}
-
-/** What reached the API for `key`: its busiest second, its 429s and its requests. */
-async function apiLoad(key: string): Promise<{ busiest: number; rateLimited: number; requests: number }> {
-  const { seconds } = (await (await fetch(`${apiBase}/__emulator/counts?key=${encodeURIComponent(key)}`)).json()) as { seconds: { requests: number; rate_limited: number }[] };
-  return { busiest: Math.max(0, ...seconds.map((s) => s.requests)), rateLimited: seconds.reduce((n, s) => n + s.rate_limited, 0), requests: seconds.reduce((n, s) => n + s.requests, 0) };
-}
+/** A read at each instance, for the crowd. */
+const readers = (all: Instance[]): Reader[] => all.map((instance) => (path) => fetch(`${instance.url}${path}`));
 
 describe('proxy instances sharing Redis', () => {
   it('keep the API within 20 requests a second with no 429 under a crowd, with about one instance\'s requests', { timeout: 60_000 }, async () => {
     const redis = await startRedis();
     const { key, all } = await instances(4, redis.url);
     const paths = await distinctReads(90);
-    const outcomes = await crowd(all, paths, 60, 8);
+    const outcomes = await crowd(readers(all), paths, 60, 8);
     const load = await apiLoad(key);
     expect(load.rateLimited).toBe(0);
     expect(load.busiest).toBeLessThanOrEqual(20);
@@ -183,12 +137,12 @@ describe('proxy instances sharing Redis', () => {
     const { key, all } = await instances(4, redis.url);
     const paths = await distinctReads(120);
     const warm = paths.slice(0, 20);
-    expect((await crowd(all, warm, 40, 1)).every((outcome) => outcome.ok)).toBe(true);
+    expect((await crowd(readers(all), warm, 40, 1)).every((outcome) => outcome.ok)).toBe(true);
 
     redis.pause();
     // Kept answers stay quick; reads new to every instance go out at each one's share of the rate (four alive: 18 / 4).
-    const paused = await crowd(all, paths, 40, 6);
-    const pausedWarm = (await crowd(all, warm, 20, 1)).map((outcome) => outcome.ms);
+    const paused = await crowd(readers(all), paths, 40, 6);
+    const pausedWarm = (await crowd(readers(all), warm, 20, 1)).map((outcome) => outcome.ms);
     expect(Math.max(...pausedWarm)).toBeLessThan(1000);
     expect(paused.filter((outcome) => !outcome.ok)).toEqual([]);
     expect(all.every((instance) => !instance.proxy.coordinator.up)).toBe(true);
@@ -196,7 +150,7 @@ describe('proxy instances sharing Redis', () => {
     await expect.poll(() => all.every((instance) => instance.proxy.coordinator.up), { timeout: 5000, interval: 100 }).toBe(true);
 
     await redis.stop();
-    const stopped = await crowd(all, paths, 40, 3);
+    const stopped = await crowd(readers(all), paths, 40, 3);
     expect(stopped.filter((outcome) => !outcome.ok)).toEqual([]);
     await redis.start();
     await expect.poll(() => all.every((instance) => instance.proxy.coordinator.up), { timeout: 5000, interval: 100 }).toBe(true);

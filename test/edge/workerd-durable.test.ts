@@ -14,6 +14,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
 import { recipe, root } from '../docs/blocks.ts';
 import { apiBase } from './support.ts';
+import { apiLoad, crowd, distinctReads, type Reader } from './crowd-support.ts';
 
 const PER_ISOLATE = process.env['STOREFRONT_TEST_PER_INSTANCE'] === '1';
 const toml = recipe('proxy/scale-out.md', 'workers-wrangler');
@@ -54,7 +55,7 @@ function bundled(page: string, name: string): Promise<string> {
 const DEAF_GATE = `export class StorefrontGate { fetch() { return new Promise(() => {}); } }
 export default { fetch() { return new Response('gate'); } };`;
 
-type Isolate = (path: string) => Promise<Response>;
+type Isolate = Reader;
 
 /** `count` isolates of the worker for one fresh key, bound to one object (the `gate` script's). */
 async function isolates(count: number, { gateScript, key: given, persist }: { gateScript?: string; key?: string; persist?: string } = {}): Promise<{ key: string; all: Isolate[]; close: () => Promise<void> }> {
@@ -83,58 +84,6 @@ async function isolates(count: number, { gateScript, key: given, persist }: { ga
     all.push((path) => worker.fetch(`http://shop.example${basePath}${path}`));
   }
   return { key, all, close };
-}
-
-/** Distinct reads a shop's pages make: per product, its summary, its rich snippet and review pages of several sizes. */
-async function distinctReads(count: number): Promise<string[]> {
-  const { products } = (await (await fetch(`${apiBase}/__emulator/info`)).json()) as { products: { handle: string }[] };
-  const reads: string[] = [];
-  for (let limit = 1; reads.length < count; limit++) {
-    for (const { handle } of products) {
-      reads.push(`/v1/products/${handle}/reviews?market=us&limit=${limit}`);
-      if (limit === 1) reads.push(`/v1/products/${handle}/review-summary?market=us`, `/v1/products/${handle}/rich-snippet?market=us`);
-    }
-  }
-  return reads.slice(0, count);
-}
-
-interface Outcome {
-  ok: boolean;
-  ms: number;
-  /** When the view began, ms after the crowd did. */
-  at: number;
-}
-
-/** One shopper's read at a random isolate, retried as the widgets do (503 after Retry-After, a few times). */
-async function shopperRead(all: Isolate[], path: string, crowdStarted: number): Promise<Outcome> {
-  const started = performance.now();
-  const at = started - crowdStarted;
-  for (let tries = 0; tries < 6; tries++) {
-    const response = await all[Math.floor(Math.random() * all.length)]!(path).catch(() => undefined);
-    await response?.arrayBuffer();
-    if (response?.status === 200) return { ok: true, ms: performance.now() - started, at };
-    const retryAfter = Number(response?.headers.get('retry-after') ?? 1);
-    await new Promise((done) => setTimeout(done, Math.min(3, Math.max(0.2, retryAfter)) * 1000));
-  }
-  return { ok: false, ms: performance.now() - started, at };
-}
-
-/** `perSecond` views a second for `seconds`, each of a random one of `paths` at a random isolate (an open loop). */
-async function crowd(all: Isolate[], paths: readonly string[], perSecond: number, seconds: number): Promise<Outcome[]> {
-  const reads: Promise<Outcome>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < perSecond * seconds; i++) {
-    const wait = started + (i * 1000) / perSecond - performance.now();
-    if (wait > 1) await new Promise((done) => setTimeout(done, wait));
-    reads.push(shopperRead(all, paths[Math.floor(Math.random() * paths.length)]!, started));
-  }
-  return Promise.all(reads);
-}
-
-/** What reached the API for `key`: its busiest second, its 429s and its requests. */
-async function apiLoad(key: string): Promise<{ busiest: number; rateLimited: number; requests: number }> {
-  const { seconds } = (await (await fetch(`${apiBase}/__emulator/counts?key=${encodeURIComponent(key)}`)).json()) as { seconds: { requests: number; rate_limited: number }[] };
-  return { busiest: Math.max(0, ...seconds.map((s) => s.requests)), rateLimited: seconds.reduce((n, s) => n + s.rate_limited, 0), requests: seconds.reduce((n, s) => n + s.requests, 0) };
 }
 
 describe('Workers isolates sharing one Durable Object', () => {
