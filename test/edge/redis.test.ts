@@ -93,6 +93,28 @@ describe('proxy instances sharing Redis', () => {
     expect(await requestLog(apiBase, key)).toHaveLength(1);
   });
 
+  it('fetch equal misses once however long the shared queue holds the instance that leads them (a cold start)', { timeout: 60_000 }, async () => {
+    const redis = await startRedis();
+    // One a second: the 13th read leaves 12 s after the first, past the 10 s the other instances once waited for its lead.
+    const { key, all } = await instances(2, redis.url, { requestsPerSecond: 1 });
+    const paths = await distinctReads(13);
+    const readUntilServed = async (url: string, path: string): Promise<void> => {
+      for (let tries = 0; tries < 10; tries++) {
+        const answer = await fetch(`${url}${path}`);
+        await answer.arrayBuffer();
+        if (answer.status === 200) return;
+        await new Promise((done) => setTimeout(done, Number(answer.headers.get('retry-after') ?? 1) * 1000));
+      }
+      throw new Error(`${path} was never served`);
+    };
+    // Every read at both instances at once, as a crowd's first seconds do: each instance leads some, waits for the others'.
+    await Promise.all(all.flatMap((instance) => paths.map((path) => readUntilServed(instance.url, path))));
+    await expect.poll(() => all.every((instance) => instance.proxy.cache.stats.waiting === 0), { timeout: 20_000 }).toBe(true);
+    const fetches = all.reduce((n, instance) => n + instance.proxy.cache.stats.fetches, 0);
+    expect(fetches).toBe(paths.length);
+    expect(await requestLog(apiBase, key)).toHaveLength(paths.length);
+  });
+
   it('read each product\'s rating once across instances, however pages batch them', async () => {
     const redis = await startRedis();
     const { key, all } = await instances(2, redis.url);

@@ -40,8 +40,15 @@ export interface RedisCoordinatorOptions {
 
 /** How often a waiter of a merged read looks at Redis, should the pub/sub message not come. */
 const POLL_MS = 150;
-/** Longest a waiter waits for another instance's fetch (its lock renewed all along) before it fetches itself. */
-const MERGE_WAIT_MS = 10_000;
+/**
+ * Longest a waiter waits for another instance's fetch before it fetches itself. The holder
+ * renews its lock while its read waits for the budget too, and at a cold start that wait
+ * is the whole shared queue (a few hundred distinct reads at 18 a second): a waiter that
+ * gave up sooner (it was 10 s) fetched again what the holder was about to fetch. A dead
+ * holder still costs no more than its lock's life; this only bounds a live one. The read
+ * cache takes a flight older than a minute for lost.
+ */
+const MERGE_WAIT_MS = 55_000;
 /** How often each instance says it is alive; how long Redis counts it after. */
 const HEARTBEAT_MS = 1000;
 const HEARTBEAT_WINDOW_MS = 5000;
