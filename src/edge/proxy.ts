@@ -2,7 +2,7 @@ import { assertPublishableKey } from '../api/keys.js';
 import { assertApiBase } from '../api/url.js';
 import { LRUCache } from 'lru-cache';
 import { API_VERSION_PATH, envelope as pageEnvelope, headers as wireHeaders, params } from '../api/wire.js';
-import { createReadCache, type CacheResult, type CacheState, type Fetched, type ReadCache } from './read-cache.js';
+import { createReadCache, type CacheResult, type CacheState, type Fetched, type ReadCache, type ReadOptions } from './read-cache.js';
 import { matchRead, type ReadKind } from './routes.js';
 import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
 import { cacheControl, errorResponse, readResponse, SECURITY_HEADERS, type Cors } from './responses.js';
@@ -258,7 +258,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
       ...(inProcess?.onSent ? { onSent: inProcess.onSent } : {}),
       ...(inProcess?.maxAgeMs !== undefined ? { maxAgeMs: inProcess.maxAgeMs } : {}),
     };
-    const through = (target: string) => cache.read(`${apiBase}${target}`, () => fetchRead(matched.kind, target), readOptions);
+    const through = (target: string, extra?: Pick<ReadOptions, 'refreshes'>) => cache.read(`${apiBase}${target}`, () => fetchRead(matched.kind, target), { ...readOptions, ...extra });
     const batch = matched.kind === 'ratings' ? batchOf(url.searchParams) : undefined;
     const result: CacheResult = batch
       ? await ratings.read(batch.market, batch.refs, { read: through, refresh: (target) => cache.refresh(`${apiBase}${target}`, () => fetchRead('ratings', target)), ...(readOptions.waitUntil ? { waitUntil: readOptions.waitUntil } : {}) })

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { API_VERSION_PATH, envelope, params, paths } from '../api/wire.js';
-import type { CacheResult, ReadCache } from './read-cache.js';
+import type { CacheResult, ReadCache, ReadOptions } from './read-cache.js';
 import type { ReadStore } from './stores.js';
 
 /**
@@ -35,7 +35,7 @@ export interface RatingsByProduct {
    * batched read with `read(target)` (through the read cache), or `refresh(target)` when
    * the cache's copy of that batch predates a change.
    */
-  read(market: string, refs: readonly string[], io: { read: (target: string) => Promise<CacheResult>; refresh: (target: string) => Promise<unknown>; waitUntil?: (work: Promise<unknown>) => void }): Promise<CacheResult>;
+  read(market: string, refs: readonly string[], io: { read: (target: string, options?: Pick<ReadOptions, 'refreshes'>) => Promise<CacheResult>; refresh: (target: string) => Promise<unknown>; waitUntil?: (work: Promise<unknown>) => void }): Promise<CacheResult>;
   /** A product's ratings changed (webhook): its entries are dropped; `[]`: every product's. */
   forget(refs: readonly string[]): void;
   /** The target of the batched read of `refs`, parameters sorted as routes.ts sorts them. */
@@ -70,7 +70,8 @@ export function createRatingsByProduct({ cache, shared, now = () => Date.now() }
     for (const item of items) if (typeof item === 'object' && item !== null) byRef.set(String((item as Record<string, unknown>)[ITEM_REF]), item);
     const sets: (void | Promise<void>)[] = [];
     for (const ref of refs) {
-      if (result.read.storedAt < Math.max(allChangedAt, changed.get(ref) ?? 0)) continue;
+      // Nor over a newer one (a batch served stale while another brought the product's newer rating).
+      if (result.read.storedAt < Math.max(allChangedAt, changed.get(ref) ?? 0, products.get(keyOf(market, ref))?.storedAt ?? 0)) continue;
       const item = byRef.get(ref);
       const rating: Rating = { item: item === undefined ? null : JSON.stringify(item), storedAt: result.read.storedAt, freshMs: result.read.freshMs };
       products.set(keyOf(market, ref), rating);
@@ -90,6 +91,27 @@ export function createRatingsByProduct({ cache, shared, now = () => Date.now() }
         products.set(keyOf(market, ref), { item: read.status === 200 ? read.body : null, storedAt: read.storedAt, freshMs: read.freshMs });
       }),
     );
+  };
+
+  /**
+   * Of `refs` (their entries fresh), those read often whose freshness ends soon, each once
+   * (the read cache's refresh ahead): fetched again in one batch in the background, at the
+   * rank of refreshes ahead. With a shared store, another instance's newer entry first.
+   */
+  const refreshAhead = (market: string, refs: readonly string[], entries: readonly (Rating | undefined)[], at: number, io: Parameters<RatingsByProduct['read']>[2]): void => {
+    const ahead = cache.refreshAhead;
+    if (!ahead) return;
+    const soon = refs.filter((ref, i) => entries[i] !== undefined && at - entries[i]!.storedAt <= entries[i]!.freshMs && ahead.due(sharedKey(market, ref), entries[i]!.storedAt, entries[i]!.freshMs, at));
+    if (soon.length === 0) return;
+    const work = (async () => {
+      if (shared) await adopt(market, soon);
+      const still = soon.filter((ref) => {
+        const entry = products.get(keyOf(market, ref));
+        return entry !== undefined && entry.storedAt + entry.freshMs - now() <= ahead.leadMs(entry.freshMs);
+      });
+      if (still.length > 0) await absorb(market, still, await io.read(target(market, still), { refreshes: 'ahead' }));
+    })().catch(() => {});
+    io.waitUntil?.(work);
   };
 
   return {
@@ -122,9 +144,11 @@ export function createRatingsByProduct({ cache, shared, now = () => Date.now() }
       const need = unique.filter((_, i) => !entries[i] || at - entries[i]!.storedAt > entries[i]!.freshMs);
       const missing = unique.filter((_, i) => !entries[i] || at - entries[i]!.storedAt > entries[i]!.freshMs + swr);
       let state: 'hit' | 'stale' | 'miss' = need.length === 0 ? 'hit' : 'stale';
+      refreshAhead(market, unique, entries, at, io);
       if (need.length > 0) {
         const batch = target(market, need);
-        const pending = io.read(batch).then(async (result) => {
+        // Stale entries only: a refresh of what shoppers read, whatever the batch's key (never-seen sets rank as first reads).
+        const pending = io.read(batch, missing.length === 0 ? { refreshes: 'stale' } : undefined).then(async (result) => {
           await absorb(market, need, result);
           return result;
         });

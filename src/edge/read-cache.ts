@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { BudgetFullError, createBudget, type Budget, type BudgetTicket } from './budget.js';
 import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
 import type { ReadMerge } from './coordination/types.js';
+import { createRefreshAhead, type RefreshAhead } from './refresh-ahead.js';
 
 /**
  * A cache of reads in front of a rate-limited API, with nothing of an HTTP server in it
@@ -9,11 +10,13 @@ import type { ReadMerge } from './coordination/types.js';
  * - one request for concurrent identical reads (single flight);
  * - a stale answer served at once while it refreshes in the background
  *   (stale-while-revalidate), and while the API fails or answers 429 (stale-if-error);
+ * - answers shoppers read often fetched again shortly before their freshness ends
+ *   (./refresh-ahead.ts), so that they are not served stale even while the budget is busy;
  * - a budget of requests per second toward the API: past it, stale answers are served
  *   and the refreshes wait, in this order: reads shoppers repeat and wait for, refreshes
- *   of what shoppers repeat (the most-read first), then first reads of keys nobody asked
- *   for before (those of a shape pages make, `demanded`, before the others); a full queue
- *   drops its least valuable read, which is answered at once;
+ *   of what shoppers repeat (the most-read first), refreshes ahead, then first reads of
+ *   keys nobody asked for before (those of a shape pages make, `demanded`, before the
+ *   others); a full queue drops its least valuable read, which is answered at once;
  * - answers kept in a `ReadStore` (memory by default, bounded by bytes).
  */
 
@@ -52,6 +55,8 @@ export interface ReadCacheOptions {
   waitUntil?: (work: Promise<unknown>) => void;
   /** One fetch of a key across the instances of a shop (see coordination/); default: this cache's own single flight alone. */
   merge?: ReadMerge;
+  /** Which answers to fetch again before their freshness ends (see ./refresh-ahead.ts); `false`: none. Default: those read 3 times while fresh, up to 5 s ahead. */
+  refreshAhead?: RefreshAhead | false;
   now?: () => number;
 }
 
@@ -69,6 +74,8 @@ export interface ReadCacheStats {
   waiting: number;
   /** Reads the budget's full queue refused or dropped. */
   shed: number;
+  /** Refreshes started ahead of an answer's end of freshness (read often). */
+  refreshedAhead: number;
 }
 
 export interface ReadOptions {
@@ -95,6 +102,13 @@ export interface ReadOptions {
    * young enough that the browser does not read it again as it hydrates.
    */
   maxAgeMs?: number;
+  /**
+   * This read fetches again what shoppers already read, kept elsewhere under other keys
+   * (ratings by product, read in ever-new batches): `stale` ranks it with the refreshes of
+   * what shoppers repeat, `ahead` with the refreshes ahead, not with first reads of keys
+   * nobody asked for, whatever its key's own count.
+   */
+  refreshes?: 'stale' | 'ahead';
 }
 
 export interface ReadCache {
@@ -123,6 +137,8 @@ export interface ReadCache {
   refresh(key: string, fetch: () => Promise<Fetched>): Promise<boolean>;
   readonly stats: ReadCacheStats;
   readonly budget: Budget;
+  /** Which answers it fetches again ahead (`ReadCacheOptions.refreshAhead`); a part keeping answers of its own (ratings by product) asks it too. */
+  readonly refreshAhead?: RefreshAhead;
   readonly staleWhileRevalidateMs: number;
   readonly staleIfErrorMs: number;
 }
@@ -173,7 +189,7 @@ interface Flight {
  * A key nobody read before ranks below every refresh of what shoppers repeat: a flood of
  * never-repeated reads cannot keep shoppers' reads from refreshing.
  */
-const TIER = { firstRead: 1, firstDemanded: 2, refresh: 3, repeatedWaiting: 4 } as const;
+const TIER = { firstRead: 1, firstDemanded: 2, refreshAhead: 3, refresh: 4, repeatedWaiting: 5 } as const;
 /** How long a first read of an unknown key may wait for the budget before it is answered unavailable at once. */
 const FIRST_READ_WAIT_MS = 2000;
 /** Keys whose reads are counted, for the proof of demand. */
@@ -190,7 +206,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const missTimeoutMs = options.missTimeoutMs ?? DEFAULTS.missTimeoutMs;
   const budget = options.budget ?? createBudget(options.requestsPerSecond ?? DEFAULTS.requestsPerSecond, { maxQueue: options.maxQueue ?? 2_000, now });
   const flights = new Map<string, Flight>();
-  const stats: Omit<ReadCacheStats, 'waiting'> = { hits: 0, stale: 0, misses: 0, staleIfError: 0, unavailable: 0, fetches: 0, rateLimited: 0, shed: 0 };
+  const stats: Omit<ReadCacheStats, 'waiting'> = { hits: 0, stale: 0, misses: 0, staleIfError: 0, unavailable: 0, fetches: 0, rateLimited: 0, shed: 0, refreshedAhead: 0 };
+  const ahead = options.refreshAhead === false ? undefined : (options.refreshAhead ?? createRefreshAhead());
   /** Reads of each recent key: a key read more than once has shown shoppers want it. */
   const seen = new LRUCache<string, number>({ max: SEEN_KEYS });
   const count = (key: string): number => {
@@ -288,6 +305,22 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const young = age <= (readOptions?.maxAgeMs ?? Infinity);
       if (kept && young && age <= kept.freshMs) {
         stats.hits++;
+        // Read often and about to go stale: fetched again now, below shoppers' misses and above first reads.
+        const hinted = readOptions?.refreshes === 'ahead';
+        const due = hinted ? ahead !== undefined && kept.storedAt + kept.freshMs - at <= ahead.leadMs(kept.freshMs) : ahead?.due(key, kept.storedAt, kept.freshMs, at);
+        if (due) {
+          let refresh = flights.get(key)?.promise;
+          if (!refresh) {
+            stats.refreshedAhead++;
+            refresh = flight(key, fetch, false, TIER.refreshAhead, kept.storedAt).promise;
+            (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
+          }
+          // A part keeping answers of its own (ratings by product) asked for the new answer: it waits for it.
+          if (hinted) {
+            const result = await within(refresh, missTimeoutMs);
+            if (!('ok' in result)) return served(result, 'miss');
+          }
+        }
         return served(kept, 'hit');
       }
       if (kept && young && age <= kept.freshMs + swr) {
@@ -299,7 +332,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       // Nothing of use kept, or only an answer so old that the API is asked first.
       stats.misses++;
       const usable = kept !== undefined && age <= kept.freshMs + sie;
-      const tier = reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded === false ? TIER.firstRead : TIER.firstDemanded;
+      const hinted = readOptions?.refreshes === 'stale' ? TIER.refresh : readOptions?.refreshes === 'ahead' ? TIER.refreshAhead : undefined;
+      const tier = hinted ?? (reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded === false ? TIER.firstRead : TIER.firstDemanded);
       const maxAgeMs = readOptions?.maxAgeMs;
       const pending = flight(key, fetch, true, tier, Math.max(kept?.storedAt ?? 0, maxAgeMs !== undefined ? at - maxAgeMs : 0));
       const sendBy = readOptions?.sendBy;
@@ -316,7 +350,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       // and a shopper's retry proves the demand, which ranks it up. A flood of never-repeated reads holds no
       // connections open.
       const firstWait = pending.tier === TIER.firstRead ? FIRST_READ_WAIT_MS : missTimeoutMs;
-      if (!usable && pending.tier < TIER.refresh && !pending.sent && !sentWithin(pending, firstWait)) {
+      if (!usable && pending.tier < TIER.refreshAhead && !pending.sent && !sentWithin(pending, firstWait)) {
         (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
         return unavailable({ ok: false, reason: 'the request budget is busy with reads shoppers repeat' });
       }
@@ -351,6 +385,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       return { ...stats, waiting: budget.waiting };
     },
     budget,
+    ...(ahead ? { refreshAhead: ahead } : {}),
     staleWhileRevalidateMs: swr,
     staleIfErrorMs: sie,
   };
