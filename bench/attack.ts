@@ -4,7 +4,8 @@
  * product page view), against the project's emulator (and, for oversized answers, an
  * upstream of the bench's own). Each scenario has a fresh key and a cold proxy:
  * 1. flood: 30 views/s; after a warm-up, 300 never-repeated reads/s (random cursors,
- *    unknown products, random ratings sets) for `--flood-seconds`, then shoppers alone;
+ *    unknown products, random ratings sets) for `--flood-seconds`, then shoppers alone
+ *    for `--drain-seconds` while the queued junk drains (the issue's probe: 30 and 90);
  * 2. amplification: 1,000 junk review reads planted under a popular product (the proxy
  *    lets them through at once), then one real review and its webhook: junk API requests;
  * 3. forged webhooks: 256 KB deliveries at 100/s beside 30 views/s: cached reads' p95;
@@ -12,9 +13,10 @@
  * 5. batched ratings: 100 views/s whose ratings read names four related products drawn
  *    by popularity; then 40 views/s with the API down 10 s of 20.
  * Printed per phase: shoppers' views within 1 s (and 3 s), failed views, the oldest answer
- * served (Age), API requests (busiest second) and 429s, the proxy's CPU and its event-loop
- * delay (p99 and max over the phase's seconds). Results also go to bench-results/attack.json.
- * Options: `--only flood,amplify,forged,oversized,ratings`, `--flood-seconds 20`.
+ * served (Age) and the most past its freshness one was (`Cache-Status`'s ttl below 0),
+ * API requests (busiest second) and 429s, the proxy's CPU and its event-loop delay (p99
+ * and max over the phase's seconds). Results also go to bench-results/attack.json.
+ * Options: `--only flood,amplify,forged,oversized,ratings`, `--flood-seconds 20`, `--drain-seconds 10`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ const argument = (name: string, fallback: string) => {
 };
 const ONLY = argument('only', 'flood,amplify,forged,oversized,ratings').split(',');
 const FLOOD_SECONDS = Number(argument('flood-seconds', '20'));
+const DRAIN_SECONDS = Number(argument('drain-seconds', '10'));
 const SECRET = `whsec_${Buffer.from('bench-attack-webhook-secret').toString('base64')}`;
 const CLK_TCK = 100;
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
@@ -107,6 +110,8 @@ async function phase(name: string, views: ViewRecord[], api: string, key: string
     within3s: views.filter((v) => !v.failed && v.ms <= 3000).length / Math.max(1, views.length),
     failedViews: views.filter((v) => v.failed).length,
     oldestServedS: Math.max(0, ...reads.flatMap((r) => (r.age === undefined ? [] : [r.age]))),
+    /** Seconds past its freshness the stalest answer was served (refresh ahead keeps shoppers' reads near 0). */
+    pastFreshnessS: Math.max(0, ...reads.flatMap((r) => (r.ttl === undefined ? [] : [-r.ttl]))),
     cachedP95Ms: percentile(reads.filter((r) => r.cache === 'hit' || r.cache === 'stale').flatMap((r) => (r.ms === undefined ? [] : [r.ms])), 95),
     apiPerSecond: seconds.reduce((n, s) => n + s.requests, 0) / Math.max(1, (to - from) / 1000),
     apiMaxPerSecond: Math.max(0, ...seconds.map((s) => s.requests)),
@@ -118,7 +123,7 @@ async function phase(name: string, views: ViewRecord[], api: string, key: string
   results.push({ ...row, load: loadavg() });
   const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
   console.log(
-    `${name.padEnd(34)} views ${String(row.views).padStart(5)} | ≤1 s ${pct(row.within1s).padStart(7)} | ≤3 s ${pct(row.within3s).padStart(7)} | failed ${String(row.failedViews).padStart(4)} | oldest ${String(row.oldestServedS).padStart(3)} s | hit p95 ${row.cachedP95Ms.toFixed(1).padStart(6)} ms | API ${row.apiPerSecond.toFixed(1).padStart(5)}/s (max ${row.apiMaxPerSecond}) 429s ${row.api429} | CPU ${(row.proxyCpu * 100).toFixed(0).padStart(3)} % | loop p99 ${row.loopDelayP99Ms.toFixed(0)} ms max ${row.loopDelayMaxMs.toFixed(0)} ms`,
+    `${name.padEnd(34)} views ${String(row.views).padStart(5)} | ≤1 s ${pct(row.within1s).padStart(7)} | ≤3 s ${pct(row.within3s).padStart(7)} | failed ${String(row.failedViews).padStart(4)} | oldest ${String(row.oldestServedS).padStart(3)} s (+${row.pastFreshnessS} s) | hit p95 ${row.cachedP95Ms.toFixed(1).padStart(6)} ms | API ${row.apiPerSecond.toFixed(1).padStart(5)}/s (max ${row.apiMaxPerSecond}) 429s ${row.api429} | CPU ${(row.proxyCpu * 100).toFixed(0).padStart(3)} % | loop p99 ${row.loopDelayP99Ms.toFixed(0)} ms max ${row.loopDelayMaxMs.toFixed(0)} ms`,
   );
   return row;
 }
@@ -187,7 +192,7 @@ async function flood(api: string, products: Product[]): Promise<void> {
   const key = await testKey(api, 'attack_flood');
   const proxy = await startProxy(key, api);
   const warm = 10;
-  const after = 10;
+  const after = DRAIN_SECONDS;
   const total = warm + FLOOD_SECONDS + after;
   const started = Date.now();
   const cpuAt = sampleCpu(proxy.child.pid!, total);

@@ -40,6 +40,8 @@ export interface ReadRecord {
   ms?: number;
   /** The answer's `Age`, in seconds. */
   age?: number;
+  /** `Cache-Status`'s `ttl`: seconds of freshness left (below 0: served that long past its freshness). */
+  ttl?: number;
 }
 
 export interface ViewRecord {
@@ -102,7 +104,8 @@ async function read(agent: Agent, origin: URL, path: string, key: string): Promi
     if (answer?.status === 200) {
       const state = answer.cacheStatus?.includes('fwd=stale') ? 'stale' : answer.cacheStatus?.includes('fwd=miss') ? 'miss' : answer.cacheStatus?.includes('hit') ? 'hit' : undefined;
       const dur = /proxy;dur=([\d.]+)/.exec(answer.serverTiming ?? '');
-      return { ok: true, tries, ms: performance.now() - tried, ...(answer.age !== undefined ? { age: answer.age } : {}), ...(state ? { cache: state } : {}), ...(dur ? { proxyMs: Number(dur[1]) } : {}) };
+      const ttl = /ttl=(-?\d+)/.exec(answer.cacheStatus ?? '');
+      return { ok: true, tries, ms: performance.now() - tried, ...(answer.age !== undefined ? { age: answer.age } : {}), ...(ttl ? { ttl: Number(ttl[1]) } : {}), ...(state ? { cache: state } : {}), ...(dur ? { proxyMs: Number(dur[1]) } : {}) };
     }
     if (answer?.status === 429) {
       if (++limited > MAX_RATE_LIMITED) return { ok: false, tries };
