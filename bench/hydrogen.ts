@@ -1,14 +1,16 @@
 /**
  * `npm run bench:hydrogen`: the Hydrogen app (test/frameworks/hydrogen, built and served by
  * `shopify hydrogen preview` in workerd) against the emulator: Lighthouse (mobile,
- * simulated throttling) on its page with the widgets and on `/no-widgets`, then in
- * Chromium the page's CLS while a shopper scrolls through it, and the API reads the
- * browser makes (none for the elements rendered on the server, one per element rendered
- * in the browser). Needs the app installed with the package as packed: run
- * `node test/frameworks/run.mjs hydrogen` once. `--runs N` Lighthouse runs each (default 1).
+ * simulated throttling) on its page with the widgets, on `/no-widgets`, and on
+ * `/static-img` (the page with the gallery's first photo as a plain `<img>`, the LCP the
+ * page is held to), the median of `--runs N` runs each (default 5) with each run's LCP
+ * phases; then in Chromium the page's CLS while a shopper scrolls through it, and the
+ * API reads the browser makes (none for the elements rendered on the server, one per
+ * element rendered in the browser). Needs the app installed with the package as packed:
+ * run `node test/frameworks/run.mjs hydrogen` once.
  */
 import { execFile, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,9 +18,9 @@ import { parseArgs, promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startEmulator } from '../demo/emulator/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
-import { lighthouse } from './lib/lighthouse.ts';
+import { lighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const app = resolve(import.meta.dirname, '../test/frameworks/hydrogen');
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 console.log(`load average ${load()}`);
@@ -48,13 +50,34 @@ for (let until = Date.now() + 60_000; ; ) {
   await new Promise((done) => setTimeout(done, 250));
 }
 
+/** The LCP's phases as the run observed them (unthrottled): TTFB, load delay, load duration, render delay. */
+function lcpPhases(run: LighthouseRun): string {
+  const report = JSON.parse(readFileSync(run.report, 'utf8')) as { audits: Record<string, { details?: { items?: { items?: { subpart: string; duration: number }[] }[] } }> };
+  const parts = report.audits['lcp-breakdown-insight']?.details?.items?.[0]?.items ?? [];
+  return parts.map((part) => `${part.subpart.replace(/^element|^resource|^timeTo/, '')} ${part.duration.toFixed(0)}`).join(', ');
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 try {
-  for (const [name, path] of [['with widgets', '/'], ['without widgets', '/no-widgets']] as const) {
+  const pages = [
+    ['with widgets', '/', 'widgets'],
+    ['without widgets', '/no-widgets', 'none'],
+    ['static <img>', '/static-img', 'static-img'],
+  ] as const;
+  const medians: string[] = [];
+  for (const [name, path, file] of pages) {
+    const html = await fetch(`${origin}${path}`, { headers: { 'sec-fetch-dest': 'document' } }).then((response) => response.text());
+    console.log(`${name}: the HTML ${(html.length / 1000).toFixed(1)} kB`);
+    const runs: LighthouseRun[] = [];
     for (let i = 0; i < Number(values.runs); i++) {
-      const run = await lighthouse(`${origin}${path}`, `hydrogen-${path === '/' ? 'widgets' : 'none'}-${i}`);
-      console.log(`Lighthouse ${name}: score ${Math.round(run.score)}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`);
+      const run = await lighthouse(`${origin}${path}`, `hydrogen-${file}-${i}`);
+      runs.push(run);
+      console.log(`Lighthouse ${name}: score ${Math.round(run.score)}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; observed LCP ${run.observedLcp.toFixed(0)} ms (${lcpPhases(run)}), load average ${load()}`);
     }
+    medians.push(`${name}: score ${median(runs.map((run) => run.score)).toFixed(0)}, LCP ${median(runs.map((run) => run.lcp)).toFixed(0)} ms, FCP ${median(runs.map((run) => run.fcp)).toFixed(0)} ms (scores ${runs.map((run) => run.score.toFixed(0)).join(', ')})`);
   }
+  console.log(`Median of ${values.runs}:\n  ${medians.join('\n  ')}`);
 
   const browser = await chromium.launch({ ...(chromiumExecutable() ? { executablePath: chromiumExecutable() } : {}), args: chromiumArgs });
   const page = await browser.newPage();

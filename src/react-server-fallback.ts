@@ -6,7 +6,7 @@
  */
 import { ConfigError } from './api/errors.js';
 
-export { renderWidget, type RenderWidgetOptions, type WidgetTag } from './react/render-widget.js';
+export { renderWidget, type LoaderRenderOptions, type RenderWidgetOptions, type WidgetTag } from './react/render-widget.js';
 export { WidgetHost, type WidgetHostProps } from './react/widget-host.js';
 export type { ImagePreload, WidgetData } from './react/widget-data.js';
 

@@ -25,7 +25,7 @@ import type * as Client from './react.js';
 import { renderWidget, settingsAttributes, type RenderWidgetOptions, type WidgetTag } from './react/render-widget.js';
 import { WidgetHost } from './react/widget-host.js';
 
-export { renderWidget, type RenderWidgetOptions, type WidgetTag } from './react/render-widget.js';
+export { renderWidget, type LoaderRenderOptions, type RenderWidgetOptions, type WidgetTag } from './react/render-widget.js';
 export { WidgetHost, type WidgetHostProps } from './react/widget-host.js';
 export type { ImagePreload, WidgetData } from './react/widget-data.js';
 

@@ -65,25 +65,53 @@ export function settingsAttributes(options: Pick<RenderWidgetOptions, 'publishab
  * whose data crosses to the browser as JSON.
  *
  * ```ts
- * export async function loader({ context }) {
- *   const gallery = await renderWidget('svc-post-gallery', { productRef: 'linen-shirt', pageSize: 4 }, { ...settings, proxy });
+ * export async function loader({ context, request }) {
+ *   const gallery = await renderWidget('svc-post-gallery', { productRef: 'linen-shirt', pageSize: 4 }, { ...settings, proxy, request });
  *   return { gallery };
  * }
  * // in the route's component: <WidgetHost widget={gallery} preload />
  * ```
  *
- * Refuses a key that is not publishable, before any request.
+ * Give it the loader's `request`: on a page load, the markup is then in the page once (see
+ * {@link LoaderRenderOptions.request}). Refuses a key that is not publishable, before any request.
  */
-export async function renderWidget(tag: WidgetTag, props: Record<string, unknown>, options: RenderWidgetOptions): Promise<WidgetData> {
+export async function renderWidget(tag: WidgetTag, props: Record<string, unknown>, options: LoaderRenderOptions): Promise<WidgetData> {
   if (!WIDGET_TAGS.includes(tag)) {
     throw new ConfigError(`storefront-widgets: renderWidget renders ${WIDGET_TAGS.join(', ')}; not "${String(tag).slice(0, 40)}".`);
   }
-  const attributes = { ...hostAttributes(tag, props), ...settingsAttributes(options) };
+  const { request, ...renderOptions } = options;
+  const attributes = { ...hostAttributes(tag, props), ...settingsAttributes(renderOptions) };
   const start = `<${tag}${Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')}>`;
-  const out = await renderWidgets(`${start}</${tag}>`, options);
+  const out = await renderWidgets(`${start}</${tag}>`, renderOptions);
   const html = out.slice(start.length, out.length - `</${tag}>`.length);
-  if (tag === 'svc-rich-snippet') return jsonLdOnly({ tag, attributes, html });
-  return { tag, attributes, html, image: tag === 'svc-post-gallery' ? firstPhoto(html) : undefined };
+  const widget = tag === 'svc-rich-snippet' ? jsonLdOnly({ tag, attributes, html }) : { tag, attributes, html, image: tag === 'svc-post-gallery' ? firstPhoto(html) : undefined };
+  return request !== undefined && isPageLoad(request) ? markupInPageOnly(widget) : widget;
+}
+
+/** `renderWidget`'s options: `renderWidgets`', and the request its loader answers. */
+export interface LoaderRenderOptions extends RenderWidgetOptions {
+  /**
+   * The request the loader answers. On a page load (the browser's `Sec-Fetch-Dest:
+   * document`), the markup is for the server's render alone: the HTML as served holds it
+   * once, and the loader data that React Router writes into the same page (for
+   * hydration) leaves it out, instead of holding every element's markup a second time.
+   * On a soft navigation (a data request) the data holds it, as without a request.
+   */
+  request?: Request | undefined;
+}
+
+/** A page load, as the browser says (fetches by script, a soft navigation's among them, say `empty`); without the header, not known to be one. */
+const isPageLoad = (request: Request): boolean => request.headers.get('sec-fetch-dest') === 'document';
+
+/**
+ * The widget with its markup as a property that is not enumerable: `<WidgetHost>`'s
+ * server render reads it, a serializer that walks the keys (React Router's turbo-stream,
+ * JSON) leaves it out, and in the browser `inDocument` says where it is.
+ */
+function markupInPageOnly(widget: WidgetData): WidgetData {
+  if (widget.html === '') return widget;
+  const { html, ...rest } = widget;
+  return Object.defineProperty({ ...rest, inDocument: true }, 'html', { value: html, enumerable: false }) as WidgetData;
 }
 
 const IN_PLACE = /<script type="application\/ld\+json" data-svc-rich-snippet="([^"]*)">([\s\S]*?)<\/script>/;

@@ -16,9 +16,16 @@ export interface WidgetData {
    * What goes inside the host: its declarative shadow root and its data
    * (`<script type="application/json" data-svc-state>`), or a rich snippet's JSON-LD.
    * Empty when the server did not render it (its read failed or missed the deadline): it
-   * then renders in the browser, as without a server.
+   * then renders in the browser, as without a server. Missing in the browser when
+   * `inDocument`.
    */
   html: string;
+  /**
+   * Rendered for a page load (`renderWidget`'s `request`): the markup is in the HTML as
+   * served, and not in this data once serialized (`html` is not enumerable), so that the
+   * page holds it once. `<WidgetHost>` hydrates the host as the HTML has it.
+   */
+  inDocument?: boolean | undefined;
   /** The first photo of a gallery, which a page whose gallery is in the first viewport preloads. */
   image?: ImagePreload | undefined;
 }

@@ -3,7 +3,12 @@ import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import { assertNonce, withNonce } from '../ssr/csp.js';
 import type { ImagePreload, WidgetData } from './widget-data.js';
-import '../register.js';
+
+// The elements' code, fetched once the page's own code runs: the server's markup shows
+// without it, and the page's first paint (its largest photo, often a gallery's) waits
+// neither for its download nor for its run. Elements rendered by React (no server
+// markup) show as soon as it comes, as the script tag's elements do.
+if (typeof document !== 'undefined') void import('../register.js');
 
 export interface WidgetHostProps {
   /** The element as the server rendered it (`renderWidget`, or a server component). */
@@ -29,12 +34,14 @@ const preloadResource = (ReactDOM as { preload?: (href: string, options: { as: '
  * compares (`suppressHydrationWarning`: the browser has already turned the template into
  * the shadow root, and the element may have hydrated first). It never writes `<template
  * shadowrootmode>` as JSX: React 19 does not know it and fails hydration. Importing it
- * registers the elements in the browser.
+ * registers the elements in the browser, from a chunk of their own that it fetches at once.
  */
 export function WidgetHost({ widget, nonce, preload = false, children }: WidgetHostProps): React.ReactElement {
   if (nonce !== undefined) assertNonce(nonce);
   // Another element (another product, say) is a new host, which takes its server markup over as it connects; the same one keeps its own.
-  const host = React.createElement(Host, { key: `${widget.tag} ${JSON.stringify(widget.attributes)}`, widget, html: withNonce(widget.html, nonce) }, children);
+  // In the browser, a page load's data has no markup (`inDocument`): the host is hydrated as the HTML has it.
+  const html = widget.inDocument === true && widget.html === undefined ? undefined : withNonce(widget.html, nonce);
+  const host = React.createElement(Host, { key: `${widget.tag} ${JSON.stringify(widget.attributes)}`, widget, html }, children);
   if (!preload || widget.image === undefined) return host;
   if (preloadResource !== undefined) {
     preloadResource(widget.image.href, { as: 'image', fetchPriority: 'high' });
@@ -49,10 +56,11 @@ export function WidgetHost({ widget, nonce, preload = false, children }: WidgetH
  * its inner HTML again, under the shadow root the element already has, and the element
  * would not take it over. The element keeps its own data fresh.
  */
-function Host({ widget, html, children }: { widget: WidgetData; html: string; children?: React.ReactNode }): React.ReactElement {
-  const [first] = React.useState(() => withPageNonce(html));
+function Host({ widget, html, children }: { widget: WidgetData; html: string | undefined; children?: React.ReactNode }): React.ReactElement {
+  const [first] = React.useState(() => (html === undefined ? undefined : withPageNonce(html)));
   const props: Record<string, unknown> = { ...widget.attributes, suppressHydrationWarning: true };
-  if (first !== '') props['dangerouslySetInnerHTML'] = { __html: first };
+  // The HTML's markup, which React neither compares nor writes when it hydrates: an empty string stands for it.
+  if (first !== '') props['dangerouslySetInnerHTML'] = { __html: first ?? '' };
   return React.createElement(widget.tag, props, first === '' ? children : undefined);
 }
 

@@ -46,6 +46,32 @@ describe('<WidgetHost>', () => {
     expect(host.querySelector('template')).toBeNull();
   });
 
+  it("hydrates a page load's data, which holds no markup (inDocument), keeping the HTML's host, shadow root and state as they are", async () => {
+    const box = container();
+    const server = widget('linen', markup('Server text'));
+    box.setHTMLUnsafe(renderToString(createElement(WidgetHost, { widget: server })));
+    const host = box.querySelector('x-widget-host')!;
+    const state = host.querySelector('script[data-svc-state]');
+    expect(state).not.toBeNull();
+    const errors: unknown[] = [];
+    const logged = vi.spyOn(console, 'error');
+    onTestFinished(() => logged.mockRestore());
+    // The data as it crossed to the browser: no markup.
+    const crossed = { tag: server.tag, attributes: server.attributes, inDocument: true } as WidgetData;
+    const root = hydrateRoot(box, createElement(WidgetHost, { widget: crossed }), { onRecoverableError: (error) => errors.push(error) });
+    onTestFinished(() => root.unmount());
+    await new Promise((done) => setTimeout(done, 50));
+    expect(errors).toEqual([]);
+    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(box.querySelector('x-widget-host')).toBe(host);
+    expect(host.shadowRoot?.textContent).toBe('p{color:red}Server text');
+    expect(host.querySelector('script[data-svc-state]')).toBe(state);
+  });
+
+  it('registers the elements once imported, from a chunk of their own', async () => {
+    await expect.poll(() => ['svc-post-gallery', 'svc-reviews', 'svc-review-summary', 'svc-shoppable-post', 'svc-storefront'].filter((tag) => customElements.get(tag) === undefined)).toEqual([]);
+  });
+
   it('in a client render: another element gets a new host with its markup, the same one keeps its host and first markup', () => {
     const box = container();
     const root = createRoot(box);

@@ -99,6 +99,29 @@ describe('renderWidget and <WidgetHost> (React Router and Hydrogen loaders)', ()
     expect(() => renderToString(createElement(WidgetHost, { widget: crossed, nonce: '"><script>' }))).toThrow(/nonce/);
   });
 
+  it("for a page load (the loader's request says document), the markup is the server render's alone: the data serialized into the page leaves it out", async () => {
+    const key = await testKey(apiBase, 'rsc_page_load');
+    const pageLoad = new Request('https://shop.example/products/x', { headers: { 'sec-fetch-dest': 'document' } });
+    const widget = await renderWidget('svc-reviews', { productRef: PRODUCT, pageSize: 3 }, { ...settings(key), request: pageLoad });
+    // The server's render writes the whole host, as without a request.
+    const html = renderToString(createElement(WidgetHost, { widget, nonce: 'bm9uY2U=' }));
+    expect(html).toMatch(/^<svc-reviews [^>]*><template shadowroot="open" shadowrootmode="open"><style nonce="bm9uY2U=">/);
+    expect(html).toContain('data-svc-state');
+    // What crosses to the browser (a serializer that walks the keys, as React Router's does): no markup, and where it is.
+    const crossed = JSON.parse(JSON.stringify(widget)) as Record<string, unknown>;
+    expect(crossed).toEqual({ tag: 'svc-reviews', attributes: widget.attributes, inDocument: true });
+    expect(JSON.stringify(widget)).not.toContain('shadowroot');
+    // A soft navigation's data request (a fetch says empty), or no header: the data holds the markup.
+    for (const headers of [{ 'sec-fetch-dest': 'empty' }, {}] as Record<string, string>[]) {
+      const data = await renderWidget('svc-reviews', { productRef: PRODUCT, pageSize: 3 }, { ...settings(key), request: new Request('https://shop.example/products/x.data', { headers }) });
+      expect(JSON.parse(JSON.stringify(data))).toEqual({ tag: 'svc-reviews', attributes: widget.attributes, html: data.html });
+      expect(data.html).toContain('shadowrootmode');
+    }
+    // A render that gave nothing has nothing to leave out: the element renders in the browser.
+    const empty = await renderWidget('svc-review-summary', { productRef: PRODUCT }, { ...settings(await testKey(apiBase, 'rsc_page_load_late', { faults: { latencyMs: ON_ITS_WAY_MS + 1_000 } })), cache: noStore(), deadlineMs: 50, request: pageLoad });
+    expect(JSON.parse(JSON.stringify(empty))).toMatchObject({ html: '' });
+  });
+
   it('a render that missed its deadline gives an empty host, which renders in the browser as without a server', async () => {
     // Slower than the deadline and the wait for a read on its way together.
     const key = await testKey(apiBase, 'rsc_deadline', { faults: { latencyMs: ON_ITS_WAY_MS + 1_000 } });

@@ -54,6 +54,8 @@ const APPS = {
     serverRendered: true,
     served: [/<svc-reviews[^>]*><template shadowroot[\s\S]*?part="review-body"[^>]*><!--lit-part-->\w[^<]{20,}/, /<svc-post-gallery[^>]*><template shadowroot[\s\S]*?part="tile"/, /<svc-shoppable-post[^>]*><template shadowroot[\s\S]*?part="product-list"/],
     preloadsImage: true,
+    // A page load's loader data (serialized into the page for hydration) holds no widget's markup again: each shadow root is in the HTML once.
+    markupOnce: true,
     softNavigation: { link: '#next-product', path: '/products/dune-daypack' },
     dotenv: { SESSION_SECRET: 'not-a-secret-only-for-the-test-app', PUBLIC_STORE_DOMAIN: 'mock.shop', STOREFRONT_PUBLISHABLE_KEY: 'svc_pk_demo' },
     proxyPath: '/storefront-api/v1/products/aster-linen-shirt/review-summary?market=us',
@@ -184,6 +186,9 @@ async function loadAndCheck(page, origin, consoleErrors, app) {
   const served = app.serverRendered ? await response.text() : '';
   if (app.serverRendered && !/<svc-review-summary[^>]*><template shadowroot[^>]*>[\s\S]*\d+ reviews/.test(served)) throw new Error('the HTML as served holds no server-rendered review summary');
   for (const pattern of app.served ?? []) if (!pattern.test(served)) throw new Error(`the HTML as served does not match ${pattern}`);
+  const shadowRoots = served.match(/<svc-[a-z-]+[^>]*><template shadowroot/g)?.length ?? 0;
+  const markups = served.match(/shadowrootmode/g)?.length ?? 0;
+  if (app.markupOnce && markups !== shadowRoots) throw new Error(`the HTML as served holds ${shadowRoots} shadow roots and ${markups} copies of one (its loader data repeats the markup)`);
   const preloads = `${response.headers()['link'] ?? ''} ${served.match(/<link rel="preload"[^>]*>/g)?.join(' ') ?? ''}`;
   if (app.preloadsImage && !/<https?:[^>]+>; rel=preload; as="image"; fetchpriority="high"|<link rel="preload" [^>]*as="image"/i.test(preloads)) throw new Error(`the response preloads no image (its preloads: ${preloads.trim()})`);
   // A read proxy mounted in the app's own server answers as the API does.

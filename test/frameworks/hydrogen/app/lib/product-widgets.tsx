@@ -13,10 +13,11 @@ interface WidgetsEnv {
 /**
  * A product's widgets rendered on the server, for a route's loader: their shadow roots and
  * data, the product's JSON-LD in place. Their reads go through the worker's read proxy,
- * whose cache also answers the browsers that read through it.
+ * whose cache also answers the browsers that read through it. With the loader's request,
+ * a page load's HTML holds their markup once (not again in the loader data in the page).
  */
-export async function productWidgets(env: WidgetsEnv, handle: string) {
-  const options = { publishableKey: env.STOREFRONT_PUBLISHABLE_KEY, market: 'us', apiBase: env.STOREFRONT_API_BASE, proxy: widgetsProxy(env) };
+export async function productWidgets(env: WidgetsEnv, handle: string, request: Request) {
+  const options = { publishableKey: env.STOREFRONT_PUBLISHABLE_KEY, market: 'us', apiBase: env.STOREFRONT_API_BASE, proxy: widgetsProxy(env), request };
   const [summary, gallery, post, reviews, richSnippet] = await Promise.all([
     renderWidget('svc-review-summary', { productRef: handle }, options),
     renderWidget('svc-post-gallery', { productRef: handle, pageSize: 4, firstViewport: true }, options),

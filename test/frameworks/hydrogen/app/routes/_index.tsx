@@ -2,8 +2,8 @@ import { useLoaderData } from 'react-router';
 import { preloadFirstPhoto, ProductWidgets, productWidgets } from '../lib/product-widgets';
 import type { Route } from './+types/_index';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return productWidgets(context.env, 'aster-linen-shirt');
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return productWidgets(context.env, 'aster-linen-shirt', request);
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -2,8 +2,8 @@ import { useLoaderData } from 'react-router';
 import { preloadFirstPhoto, ProductWidgets, productWidgets } from '../lib/product-widgets';
 import type { Route } from './+types/products.$handle';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return productWidgets(context.env, params.handle);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return productWidgets(context.env, params.handle, request);
 }
 
 export function meta({ data }: Route.MetaArgs) {
