@@ -7,49 +7,16 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { rolldown } from 'rolldown';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
-import { recipe, root } from '../docs/blocks.ts';
 import { apiBase } from './support.ts';
 import { apiLoad, crowd, distinctReads, type Reader } from './crowd-support.ts';
+import { bundleRecipe, gateWorkers, gateWrangler } from './workerd-support.ts';
 
 const PER_ISOLATE = process.env['STOREFRONT_TEST_PER_INSTANCE'] === '1';
-const toml = recipe('proxy/scale-out.md', 'workers-wrangler');
-/** `KEY = "value"` lines of a TOML block, from `from` on (the page's block is that simple). */
-const values = (from: string): Record<string, string> => Object.fromEntries([...toml.slice(toml.indexOf(from)).matchAll(/^([A-Za-z_]+) = "([^"]*)"$/gm)].map((match) => [match[1], match[2]]));
-const vars = values('[vars]');
-const binding = values('[[durable_objects.bindings]]');
-const sqlite = /new_sqlite_classes = \["(\w+)"\]/.exec(toml)?.[1];
-const basePath = vars['STOREFRONT_BASE_PATH'] ?? '';
-const compatibilityDate = values('compatibility_date')['compatibility_date']!;
-
-const bundles = new Map<string, Promise<string>>();
-/** A page's worker as one ES module, as wrangler would bundle it (its `storefront-widgets/edge` import resolved to this checkout). */
-function bundled(page: string, name: string): Promise<string> {
-  const id = `${page}#${name}`;
-  if (!bundles.has(id)) {
-    bundles.set(
-      id,
-      (async () => {
-        const source = recipe(page, name);
-        const bundle = await rolldown({
-          input: 'worker.ts',
-          platform: 'browser',
-          logLevel: 'silent',
-          resolve: { alias: { 'storefront-widgets/edge': resolve(root, 'src/edge/index.ts') } },
-          plugins: [{ name: 'recipe', resolveId: (file) => (file === 'worker.ts' ? file : undefined), load: (file) => (file === 'worker.ts' ? { code: source, moduleType: 'ts' } : undefined) }],
-        });
-        const { output } = await bundle.generate({ format: 'esm' });
-        await bundle.close();
-        return output[0].code;
-      })(),
-    );
-  }
-  return bundles.get(id)!;
-}
+const { basePath } = gateWrangler();
 
 /** A gate whose object never answers: the isolates must not wait on it. */
 const DEAF_GATE = `export class StorefrontGate { fetch() { return new Promise(() => {}); } }
@@ -60,18 +27,12 @@ type Isolate = Reader;
 /** `count` isolates of the worker for one fresh key, bound to one object (the `gate` script's). */
 async function isolates(count: number, { gateScript, key: given, persist }: { gateScript?: string; key?: string; persist?: string } = {}): Promise<{ key: string; all: Isolate[]; close: () => Promise<void> }> {
   const key = given ?? (await testKey(apiBase, 'durable'));
-  const gate = await bundled('proxy/scale-out.md', 'workers-worker');
-  const script = PER_ISOLATE ? await bundled('proxy/workers.md', 'worker') : gate;
-  const bindings = { ...vars, STOREFRONT_PUBLISHABLE_KEY: key, STOREFRONT_API_BASE: apiBase };
-  const className = binding['class_name']!;
-  const names = Array.from({ length: count }, (_, i) => `isolate-${i}`);
+  const script = PER_ISOLATE ? await bundleRecipe('proxy/workers.md', 'worker') : undefined;
+  const { workers, names } = await gateWorkers(count, { key, apiBase, ...(script ? { script } : {}), ...(gateScript ? { gateScript } : {}) });
   const mf = new Miniflare({
     // The objects' storage on disk, for a test that starts the isolates again; the Cache API and isolates' memory start empty.
     ...(persist !== undefined ? { durableObjectsPersist: persist } : {}),
-    workers: [
-      ...names.map((name) => ({ name, modules: true, script, compatibilityDate, bindings, durableObjects: { [binding['name']!]: { className, scriptName: 'gate' } } })),
-      { name: 'gate', modules: true, script: gateScript ?? gate, compatibilityDate, durableObjects: { [binding['name']!]: { className, useSQLite: sqlite === className } } },
-    ],
+    workers,
   });
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => (closed ??= mf.dispose());
@@ -134,6 +95,31 @@ describe('Workers isolates sharing one Durable Object', () => {
     const after = log.filter((entry) => entry.status !== 429).map((entry) => entry.at - rateLimited[0]!.at);
     expect(after).toHaveLength(3);
     for (const ms of after) expect(ms).toBeGreaterThanOrEqual(2900);
+  });
+
+  it('fetch equal misses once however long the leader waits for a permit (12 s of a 429\'s Retry-After)', { timeout: 60_000 }, async () => {
+    const { key, all } = await isolates(3);
+    await setFaults(apiBase, key, { force429: 1, retryAfterSeconds: 12 });
+    const [first, path] = await distinctReads(2);
+    const limited = await all[0]!(first!);
+    await limited.text();
+    expect(limited.status).toBe(503);
+    // The same miss at two other isolates: one leads, its read waits 12 s for the object's permit, the other waits for its answer.
+    const served = async (isolate: Isolate): Promise<void> => {
+      for (let tries = 0; tries < 6; tries++) {
+        const answer = await isolate(path!);
+        await answer.text();
+        if (answer.status === 200) return;
+        await new Promise((done) => setTimeout(done, Number(answer.headers.get('retry-after') ?? 1) * 1000));
+      }
+      throw new Error(`${path} was never served`);
+    };
+    await Promise.all([served(all[1]!), served(all[2]!)]);
+    const reads = async () => (await requestLog(apiBase, key)).filter((entry) => entry.status === 200).length;
+    await expect.poll(reads).toBe(1);
+    // A second fetch of the waiting isolate's own would come with the first, once the pause ended: none does.
+    await new Promise((done) => setTimeout(done, 1000));
+    expect(await reads()).toBe(1);
   });
 
   it('keep answers in the object\'s storage: isolates started afresh read them without the API', { timeout: 30_000 }, async () => {

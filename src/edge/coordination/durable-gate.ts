@@ -11,7 +11,8 @@ import { gcraPause, gcraTake, type GcraState } from './gcra.js';
  * - the answers: memory in front of the object's storage (SQLite), kept for their fresh
  *   and stale life;
  * - the merge: the first isolate to miss a key leads its fetch, the others wait here
- *   for its answer (a dead leader costs no more than `LEAD_MS`);
+ *   for its answer, as long as the leader's isolate still calls (a dead one costs no
+ *   more than `LEAD_MS`);
  * - webhook ids: claimed once.
  * No `cloudflare:workers` import (the class is plain), so the package's edge entry still
  * loads in Node; the isolates talk to it with `stub.fetch` and JSON (./durable-object.ts).
@@ -33,8 +34,16 @@ export interface GateState {
 export const ACQUIRE_WAIT_MS = 2000;
 /** Longest a waiter of a merged read waits here for the leader before asking again. */
 export const JOIN_WAIT_MS = 3000;
-/** Life of a lead: what a leader that died (its isolate evicted) costs the others. The proxy's fetch times out in 8 s. */
+/**
+ * A lead lives while its isolate was heard from within this long: what a leader that died
+ * (its isolate evicted) costs the others. A live leader whose read waits for a permit asks
+ * here every `ACQUIRE_WAIT_MS`; its wait may be the whole queue at a cold start (a few
+ * hundred distinct reads at 18 a second), and a lead that ended after 10 s whatever its
+ * leader did let a second isolate fetch the same read.
+ */
 const LEAD_MS = 10_000;
+/** Longest life of any lead (a leader's request that ended in a live isolate): the read cache takes a flight older than a minute for lost. */
+const MAX_LEAD_MS = 55_000;
 /** Answers kept in the object's memory in front of its storage. */
 const MEMORY_ENTRIES = 2_000;
 /** Bodies larger than this stay in the isolates' caches only (a storage value's limit is larger, but large reads are rare). */
@@ -61,7 +70,9 @@ interface Waiter {
 
 interface Lead {
   token: string;
-  expiresAt: number;
+  /** The leader's isolate: the lead lives while it calls. */
+  isolate: string;
+  endsBy: number;
   joined: Set<() => void>;
 }
 
@@ -117,7 +128,7 @@ export class StorefrontGate {
         await this.state.storage.delete(`r:${key}`);
         return { ok: true };
       case 'begin':
-        return this.begin(key, Number(input['since']) || 0);
+        return this.begin(key, Number(input['since']) || 0, String(input['isolate'] ?? ''));
       case 'end':
         this.end(key, String(input['token']));
         return { ok: true };
@@ -216,14 +227,20 @@ export class StorefrontGate {
     if (this.memory.size > MEMORY_ENTRIES) this.memory.delete(this.memory.keys().next().value!);
   }
 
+  /** Whether `lead`'s leader may still bring its answer: its isolate called lately, and the lead is not past its longest life. */
+  private leading(lead: Lead): boolean {
+    const now = Date.now();
+    return now < lead.endsBy && (this.isolates.get(lead.isolate) ?? 0) > now - LEAD_MS;
+  }
+
   /** An answer kept after `since`; else the lead of the key's fetch; else a wait for the leader's answer. */
-  private async begin(key: string, since: number): Promise<GateAnswer> {
+  private async begin(key: string, since: number, isolate: string): Promise<GateAnswer> {
     const kept = await this.get(key);
     if (kept && kept.storedAt > since) return { read: kept };
     const lead = this.leads.get(key);
-    if (!lead || lead.expiresAt <= Date.now()) {
+    if (!lead || !this.leading(lead)) {
       const token = crypto.randomUUID();
-      this.leads.set(key, { token, expiresAt: Date.now() + LEAD_MS, joined: lead?.joined ?? new Set() });
+      this.leads.set(key, { token, isolate, endsBy: Date.now() + MAX_LEAD_MS, joined: lead?.joined ?? new Set() });
       return { lead: token };
     }
     await new Promise<void>((resolve) => {
@@ -232,7 +249,7 @@ export class StorefrontGate {
         lead.joined.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, Math.min(JOIN_WAIT_MS, Math.max(1, lead.expiresAt - Date.now())));
+      const timer = setTimeout(done, Math.min(JOIN_WAIT_MS, Math.max(1, lead.endsBy - Date.now())));
       lead.joined.add(done);
     });
     const after = await this.get(key);

@@ -35,8 +35,13 @@ export interface DurableObjectCoordinationOptions {
 const MAX_PERMIT_WAIT_MS = 30_000;
 /** Calls to the object failed in a row before an isolate goes alone for `retryMs`. */
 const FAILURES_TO_GO_ALONE = 2;
-/** How long a merged read waits for another isolate's fetch, across its asks, before it fetches itself. */
-const MAX_JOIN_MS = 12_000;
+/**
+ * How long a merged read waits for another isolate's fetch, across its asks, before it
+ * fetches itself: the object ends a lead whose isolate stopped calling, so this only bounds
+ * a live leader, whose read may wait for the whole queue at a cold start (it was 12 s, and
+ * the reads that gave up fetched what the leader was about to).
+ */
+const MAX_JOIN_MS = 55_000;
 
 /**
  * `createStorefrontProxy`'s `coordination` on Workers: `namespace` is the binding of the
