@@ -7,14 +7,17 @@
  * - `redis`: `--instances` instances sharing a real redis-server (`--redis-url`);
  * - `alone`: as many instances without Redis (each its own budget and cache: before);
  * - `faults`: `redis`, with Redis paused (SIGSTOP) for 10 s from the 5th measured second,
- *   restarted (empty) at the 18th, and one instance killed (SIGKILL) at the 24th.
+ *   restarted (empty) at the 18th, and one instance killed (SIGKILL) at the 24th;
+ * - `workers`: as many isolates of the Workers recipe in workerd sharing one Durable Object
+ *   (./lib/gate-isolates.ts), the balancer in front of them (run it at `--rates 100`).
  * Each run has a fresh key and cold instances, a warm-up at its rate, then the measured
  * seconds. It prints views complete within 1 s and 3 s, views with a failed read, their
  * p95, and what reached the API (requests, its busiest second after the run's first two,
- * 429s); for `faults`, the same per phase and how long the instances took to share again.
+ * 429s), for the warm-up, the measured seconds and the whole run; for `faults`, the same
+ * per phase and how long the instances took to share again.
  *
  * Options: `--rates 200` (views a second; `200,400`), `--instances 4`, `--duration 30`,
- * `--warmup 10`, `--targets one,redis` (add `alone`, `faults`), `--help`. Results also go
+ * `--warmup 10`, `--targets one,redis` (add `alone`, `faults`, `workers`), `--help`. Results also go
  * to bench-results/scale-out.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,8 +25,9 @@ import { Agent, createServer, request, type IncomingMessage, type ServerResponse
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { startRedisServer, type RedisServer } from '../test/edge/redis-server.ts';
-import { testKey } from '../test/support/emulator-control.ts';
+import { requestLog, testKey } from '../test/support/emulator-control.ts';
 import { startChild, stopAllChildren, stopChild } from './lib/children.ts';
+import { startGateIsolates, type GateIsolates } from './lib/gate-isolates.ts';
 import { catalogOf, runShoppers, type Product, type ViewRecord } from './lib/shoppers.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -36,7 +40,7 @@ const INSTANCES = Number(argument('instances', '4'));
 const DURATION = Number(argument('duration', '30'));
 const WARMUP = Number(argument('warmup', '10'));
 const TARGETS = argument('targets', 'one,redis').split(',').filter(Boolean) as Target[];
-type Target = 'one' | 'redis' | 'alone' | 'faults';
+type Target = 'one' | 'redis' | 'alone' | 'faults' | 'workers';
 
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -88,6 +92,26 @@ interface Second {
 
 async function apiSeconds(api: string, key: string): Promise<Second[]> {
   return ((await (await fetch(`${api}/__emulator/counts?key=${encodeURIComponent(key)}`)).json()) as { seconds: Second[] }).seconds;
+}
+
+/**
+ * The API's requests as reads: how many distinct ones, and how many requests read again
+ * what was read less than `withinMs` before (every read is fresh 30 s or more, so these
+ * are fetches that a shared cache and merge should have saved). Counts, not timings: the
+ * machine's load changes how long a run lasts, and with it how many refreshes it makes.
+ * The emulator keeps a key's last 2,000 requests.
+ */
+async function repeats(api: string, key: string, withinMs = 25_000): Promise<{ requests: number; distinct: number; again: number }> {
+  const last = new Map<string, number>();
+  let again = 0;
+  const log = await requestLog(api, key);
+  for (const entry of log) {
+    const read = `${entry.path}?${JSON.stringify(entry.query)}`;
+    const before = last.get(read);
+    if (before !== undefined && entry.at - before < withinMs) again++;
+    last.set(read, entry.at);
+  }
+  return { requests: log.length, distinct: last.size, again };
 }
 
 interface Row {
@@ -150,15 +174,18 @@ async function run(target: Target, rate: number, api: string, catalog: Product[]
   const key = await testKey(api, `scale_${target}_${rate}`);
   const count = target === 'one' ? 1 : INSTANCES;
   const redis: RedisServer | undefined = target === 'redis' || target === 'faults' ? await startRedisServer() : undefined;
-  const instances = await Promise.all(Array.from({ length: count }, () => startChild(['src/edge/cli.ts', 'proxy', '--publishable-key', key, '--api-base', api, '--port', '0', '--log', 'none', ...(redis ? ['--redis-url', redis.url] : [])], {}, 'ignore')));
-  const urls = instances.map((instance) => instance.url);
+  const isolates: GateIsolates | undefined = target === 'workers' ? await startGateIsolates(count, { key, api }) : undefined;
+  const instances = isolates ? [] : await Promise.all(Array.from({ length: count }, () => startChild(['src/edge/cli.ts', 'proxy', '--publishable-key', key, '--api-base', api, '--port', '0', '--log', 'none', ...(redis ? ['--redis-url', redis.url] : [])], {}, 'ignore')));
+  const urls = isolates?.urls ?? instances.map((instance) => instance.url);
   if (redis) await secondsToShare(urls, 10_000);
   const balancer = await startBalancer(urls);
-  const name = target === 'one' ? '1 instance' : `${count} instances${redis ? ' + Redis' : ''}${target === 'faults' ? ', faults' : ''}`;
+  const origin = `${balancer.url}${isolates?.basePath ?? ''}`;
+  const name = target === 'one' ? '1 instance' : isolates ? `${count} isolates + DO` : `${count} instances${redis ? ' + Redis' : ''}${target === 'faults' ? ', faults' : ''}`;
   const runStart = Date.now();
+  let warm: ViewRecord[] = [];
   try {
     if (WARMUP > 0) {
-      const warm = await runShoppers({ origin: balancer.url, key, products: catalog, viewsPerSecond: rate, seconds: WARMUP });
+      warm = await runShoppers({ origin, key, products: catalog, viewsPerSecond: rate, seconds: WARMUP });
       const row = summarize(name, rate, 'warm-up', warm, await apiSeconds(api, key), runStart, Date.now(), runStart);
       rows.push(row);
       printRow(row);
@@ -179,13 +206,20 @@ async function run(target: Target, rate: number, api: string, catalog: Product[]
       });
       at(24, async () => void instances[0]!.child.kill('SIGKILL'));
     }
-    const views = await runShoppers({ origin: balancer.url, key, products: catalog, viewsPerSecond: rate, seconds: DURATION });
+    const views = await runShoppers({ origin, key, products: catalog, viewsPerSecond: rate, seconds: DURATION });
     await Promise.all(events);
     const seconds = await apiSeconds(api, key);
     const end = Date.now();
     const row = summarize(name, rate, 'measured', views, seconds, measuredStart, end, runStart);
     rows.push(row);
     printRow(row);
+    // What the whole run cost the API (the target: four instances about what one makes for the same crowd).
+    const whole = summarize(name, rate, 'whole run', [...warm, ...views], seconds, runStart, end, runStart);
+    rows.push(whole);
+    printRow(whole);
+    const reads = await repeats(api, key);
+    notes[`${name} at ${rate}: API requests, distinct reads, read again within 25 s`] = reads;
+    console.log(`                 API: ${reads.requests} requests of ${reads.distinct} distinct reads; ${reads.again} read again within 25 s of the last`);
     if (target === 'faults') {
       // Views by when they started: Redis paused (5–15 s), restarted (18 s on), an instance killed (24 s on).
       const phase = (label: string, from: number, to: number) => {
@@ -202,6 +236,7 @@ async function run(target: Target, rate: number, api: string, catalog: Product[]
   } finally {
     balancer.close();
     await Promise.all(instances.map(({ child }) => stopChild(child)));
+    await isolates?.close();
     await redis?.stop();
   }
 }
@@ -225,7 +260,8 @@ async function main(): Promise<void> {
 }
 
 const USAGE = `npm run bench:scale-out -- [--rates 200 (views a second; 200,400)] [--instances 4]
-  [--duration 30] [--warmup 10] [--targets one,redis (also alone, faults)]`;
+  [--duration 30] [--warmup 10] [--targets one,redis (also alone, faults, workers)]
+  workers: isolates in workerd sharing one Durable Object, e.g. --rates 100 --targets workers`;
 
 if (process.argv.includes('--help')) console.log(USAGE);
 else
