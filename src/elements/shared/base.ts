@@ -27,18 +27,17 @@ function pluralsStarted(locale: string): Promise<void> | undefined {
   return starting;
 }
 
-let bridgeAsked = false;
-/** The analytics bridge is a chunk of its own, loaded once the page turns analytics on. */
-function bridgeWhenConfigured(): void {
-  if (bridgeAsked) return;
-  bridgeAsked = true;
-  whenAnalyticsConfigured((seen) =>
-    import('../../analytics/bridge.js').then(
-      (bridge) => bridge.startAnalyticsBridge(seen),
-      (error: unknown) => console.error('storefront-widgets: could not load the analytics bridge.', error),
-    ),
-  );
-}
+/**
+ * The analytics bridge is a chunk of its own, loaded once the page turns analytics on.
+ * Asked for here, as the elements' code loads, and not as the first element connects: the
+ * wait's closures would hold that element, and the whole tree around it, for the page's life.
+ */
+whenAnalyticsConfigured((seen) =>
+  import('../../analytics/bridge.js').then(
+    (bridge) => bridge.startAnalyticsBridge(seen),
+    (error: unknown) => console.error('storefront-widgets: could not load the analytics bridge.', error),
+  ),
+);
 
 /**
  * The one base of every element: the shared settings (`publishable-key`, `market`,
@@ -126,7 +125,6 @@ export class StorefrontElement extends LitElement {
     // Server markup that came late (inserted by innerHTML: a client render, a soft navigation) connects once its reads are offered, and hydrates.
     if (adoptLateShadowRoot(this)) void import('./hydrate.js').then((hydrate) => hydrate.adoptLate(this)).then(() => this.isConnected && super.connectedCallback());
     else super.connectedCallback();
-    bridgeWhenConfigured();
   }
 
   /**
