@@ -2,13 +2,8 @@
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import { assertNonce, withNonce } from '../ssr/csp.js';
+import { loadElementNear } from './element-modules.js';
 import type { ImagePreload, WidgetData } from './widget-data.js';
-
-// The elements' code, fetched once the page's own code runs: the server's markup shows
-// without it, and the page's first paint (its largest photo, often a gallery's) waits
-// neither for its download nor for its run. Elements rendered by React (no server
-// markup) show as soon as it comes, as the script tag's elements do.
-if (typeof document !== 'undefined') void import('../register.js');
 
 export interface WidgetHostProps {
   /** The element as the server rendered it (`renderWidget`, or a server component). */
@@ -33,8 +28,9 @@ const preloadResource = (ReactDOM as { preload?: (href: string, options: { as: '
  * data as its inner HTML, which React neither writes again when it hydrates nor
  * compares (`suppressHydrationWarning`: the browser has already turned the template into
  * the shadow root, and the element may have hydrated first). It never writes `<template
- * shadowrootmode>` as JSX: React 19 does not know it and fails hydration. Importing it
- * registers the elements in the browser, from a chunk of their own that it fetches at once.
+ * shadowrootmode>` as JSX: React 19 does not know it and fails hydration. In the browser
+ * it registers its element, whose code it fetches as a chunk of its own once the host is
+ * near the viewport (see `loadElementNear`).
  */
 export function WidgetHost({ widget, nonce, preload = false, children }: WidgetHostProps): React.ReactElement {
   if (nonce !== undefined) assertNonce(nonce);
@@ -58,7 +54,9 @@ export function WidgetHost({ widget, nonce, preload = false, children }: WidgetH
  */
 function Host({ widget, html, children }: { widget: WidgetData; html: string | undefined; children?: React.ReactNode }): React.ReactElement {
   const [first] = React.useState(() => (html === undefined ? undefined : withPageNonce(html)));
-  const props: Record<string, unknown> = { ...widget.attributes, suppressHydrationWarning: true };
+  const ref = React.useRef<HTMLElement>(null);
+  React.useEffect(() => loadElementNear(widget.tag, ref.current!, first !== ''), [widget.tag, first]);
+  const props: Record<string, unknown> = { ...widget.attributes, ref, suppressHydrationWarning: true };
   // The HTML's markup, which React neither compares nor writes when it hydrates: an empty string stands for it.
   if (first !== '') props['dangerouslySetInnerHTML'] = { __html: first ?? '' };
   return React.createElement(widget.tag, props, first === '' ? children : undefined);

@@ -68,8 +68,22 @@ describe('<WidgetHost>', () => {
     expect(host.querySelector('script[data-svc-state]')).toBe(state);
   });
 
-  it('registers the elements once imported, from a chunk of their own', async () => {
-    await expect.poll(() => ['svc-post-gallery', 'svc-reviews', 'svc-review-summary', 'svc-shoppable-post', 'svc-storefront'].filter((tag) => customElements.get(tag) === undefined)).toEqual([]);
+  it("loads its element's code: at once for a host without server markup, once near the viewport for one with it", async () => {
+    const box = container();
+    const root = createRoot(box);
+    onTestFinished(() => root.unmount());
+    const settings = { market: 'us', 'publishable-key': 'svc_pk_demo' };
+    // A host with the server's markup three screens down, and one without markup (its render missed its deadline).
+    const far = { tag: 'svc-review-summary', attributes: { ...settings, 'product-ref': 'linen' }, html: markup('Far below') };
+    const empty = { tag: 'svc-storefront', attributes: settings, html: '' };
+    flushSync(() => root.render([createElement('div', { key: 'spacer', style: { height: '300vh' } }), createElement(WidgetHost, { key: 'far', widget: far }), createElement(WidgetHost, { key: 'empty', widget: empty })]));
+    await expect.poll(() => customElements.get('svc-storefront')).toBeDefined();
+    await new Promise((done) => setTimeout(done, 300));
+    expect(customElements.get('svc-review-summary')).toBeUndefined();
+    box.querySelector('svc-review-summary')!.scrollIntoView();
+    await expect.poll(() => customElements.get('svc-review-summary')).toBeDefined();
+    // What it did not show is not loaded.
+    expect(customElements.get('svc-reviews')).toBeUndefined();
   });
 
   it('in a client render: another element gets a new host with its markup, the same one keeps its host and first markup', () => {

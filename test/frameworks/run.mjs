@@ -204,7 +204,10 @@ async function loadAndCheck(page, origin, consoleErrors, app) {
   const link = page.locator('svc-shoppable-post [part~="product-list"] a').filter({ visible: true }).first();
   await link.waitFor({ timeout: 20_000 });
 
-  // A product choice reaches the app's handler (which cancels the navigation).
+  // A product choice reaches the app's handler (which cancels the navigation). A server-rendered post's code may come
+  // as it nears the viewport (`<WidgetHost>`): until then its links are plain links; the check taps once it is there.
+  await link.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('svc-shoppable-post')?.hasUpdated === true, null, { timeout: 20_000 });
   const title = (await link.textContent())?.trim();
   await link.click();
   await page.locator('#selected').filter({ hasText: 'Added to cart:' }).waitFor({ timeout: 5_000 });
