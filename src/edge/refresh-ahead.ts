@@ -40,12 +40,13 @@ interface Tally {
 
 const DEFAULTS = { minReads: 3, maxKeys: 10_000, maxLeadMs: 5_000 } as const;
 /**
- * The lead: a fifth of the freshness, but at least 2 s, longer than a busy budget makes
- * the best-ranked read wait for a slot (each is held until a second after its answer);
- * never more than half the freshness, so a short-lived answer is not fetched twice as often.
+ * The lead: a tenth of the freshness (each refresh ahead costs that share more requests),
+ * but at least 3 s, well over what a busy budget makes the best-ranked read wait for a
+ * slot (each is held until a second after its answer, and a loaded event loop adds its
+ * delay); never more than half the freshness.
  */
-const LEAD_SHARE = 0.2;
-const MIN_LEAD_MS = 2_000;
+const LEAD_SHARE = 0.1;
+const MIN_LEAD_MS = 3_000;
 
 export function createRefreshAhead(options: RefreshAheadOptions = {}): RefreshAhead {
   const minReads = options.minReads ?? DEFAULTS.minReads;
