@@ -13,7 +13,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
 import { apiBase } from './support.ts';
 import { apiLoad, crowd, distinctReads, type Reader } from './crowd-support.ts';
-import { bundleRecipe, gateWorkers, gateWrangler } from './workerd-support.ts';
+import { bundleRecipe, bundleWorkerSource, gateWorkers, gateWrangler } from './workerd-support.ts';
 
 const PER_ISOLATE = process.env['STOREFRONT_TEST_PER_INSTANCE'] === '1';
 const { basePath } = gateWrangler();
@@ -120,6 +120,37 @@ describe('Workers isolates sharing one Durable Object', () => {
     // A second fetch of the waiting isolate's own would come with the first, once the pause ended: none does.
     await new Promise((done) => setTimeout(done, 1000));
     expect(await reads()).toBe(1);
+  });
+
+  it('stay together while the object answers, though some of its answers come past their deadline (a busy machine)', { timeout: 60_000 }, async () => {
+    // The object looks up reads of `limit=33` in 1.5 s, past an isolate's 1 s deadline; it answers everything else at once.
+    const gateScript = await bundleWorkerSource(`import { StorefrontGate as Gate } from 'storefront-widgets/edge';
+export class StorefrontGate extends Gate {
+  async fetch(request: Request): Promise<Response> {
+    if (new URL(request.url).pathname === '/get' && (await request.clone().text()).includes('limit=33')) await new Promise((done) => setTimeout(done, 1500));
+    return super.fetch(request);
+  }
+}
+export default { fetch: () => new Response('gate') };`);
+    const { key, all } = await isolates(4, { gateScript });
+    const paths = await distinctReads(40);
+    const slow = ['/v1/products/aster-linen-shirt/reviews?market=us&limit=33', '/v1/products/fjord-merino-sweater/reviews?market=us&limit=33'];
+    // Each read twice, at two isolates a second apart, while the late look-ups of the slow reads time out together at all four.
+    const crowdDone = Promise.all(
+      paths.map(async (path, i) => {
+        await new Promise((done) => setTimeout(done, i * 75));
+        for (const isolate of [all[i % 4]!, all[(i + 1) % 4]!]) {
+          expect((await isolate(path)).status).toBe(200);
+          await new Promise((done) => setTimeout(done, 1000));
+        }
+      }),
+    );
+    await new Promise((done) => setTimeout(done, 500));
+    const slowDone = Promise.all(all.flatMap((isolate) => slow.map(async (path) => expect((await isolate(path)).status).toBe(200))));
+    await Promise.all([crowdDone, slowDone]);
+    const log = await requestLog(apiBase, key);
+    // Alone, each isolate would fetch what it misses itself: the second read of a path, at another isolate, a request again.
+    expect(log).toHaveLength(paths.length + slow.length);
   });
 
   it('keep answers in the object\'s storage: isolates started afresh read them without the API', { timeout: 30_000 }, async () => {

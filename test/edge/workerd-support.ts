@@ -28,28 +28,25 @@ export async function startWorker(bindings: { key: string; apiBase: string; allo
   return { mf, url };
 }
 
+/** A worker's TypeScript source as one ES module, as wrangler would bundle it (its `storefront-widgets/edge` import resolved to this checkout). */
+export async function bundleWorkerSource(source: string): Promise<string> {
+  const bundle = await rolldown({
+    input: 'worker.ts',
+    platform: 'browser',
+    logLevel: 'silent',
+    resolve: { alias: { 'storefront-widgets/edge': resolve(root, 'src/edge/index.ts') } },
+    plugins: [{ name: 'recipe', resolveId: (file) => (file === 'worker.ts' ? file : undefined), load: (file) => (file === 'worker.ts' ? { code: source, moduleType: 'ts' } : undefined) }],
+  });
+  const { output } = await bundle.generate({ format: 'esm' });
+  await bundle.close();
+  return output[0].code;
+}
+
 const bundles = new Map<string, Promise<string>>();
-/** A docs page's worker recipe as one ES module, as wrangler would bundle it (its `storefront-widgets/edge` import resolved to this checkout). */
+/** A docs page's worker recipe, bundled (`bundleWorkerSource`) once per run. */
 export function bundleRecipe(page: string, name: string): Promise<string> {
   const id = `${page}#${name}`;
-  if (!bundles.has(id)) {
-    bundles.set(
-      id,
-      (async () => {
-        const source = recipe(page, name);
-        const bundle = await rolldown({
-          input: 'worker.ts',
-          platform: 'browser',
-          logLevel: 'silent',
-          resolve: { alias: { 'storefront-widgets/edge': resolve(root, 'src/edge/index.ts') } },
-          plugins: [{ name: 'recipe', resolveId: (file) => (file === 'worker.ts' ? file : undefined), load: (file) => (file === 'worker.ts' ? { code: source, moduleType: 'ts' } : undefined) }],
-        });
-        const { output } = await bundle.generate({ format: 'esm' });
-        await bundle.close();
-        return output[0].code;
-      })(),
-    );
-  }
+  if (!bundles.has(id)) bundles.set(id, bundleWorkerSource(recipe(page, name)));
   return bundles.get(id)!;
 }
 
