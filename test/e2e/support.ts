@@ -93,7 +93,10 @@ export async function registration(page: Page): Promise<{ record: unknown; globa
 export async function answerLate(page: Page, url: RegExp, ms: number): Promise<void> {
   await page.route(url, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
+    // Meanwhile the test may have unrouted (the request then went on without waiting) or left the page.
+    await route.continue().catch((error: Error) => {
+      if (!/already handled|closed/.test(error.message)) throw error;
+    });
   });
 }
 
