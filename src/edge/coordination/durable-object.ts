@@ -44,6 +44,9 @@ const FAILURES_TO_GO_ALONE = 2;
  */
 const MAX_JOIN_MS = 55_000;
 
+/** A call the object did not answer by its deadline (as against one it refused). */
+class LateAnswer extends Error {}
+
 /**
  * `createStorefrontProxy`'s `coordination` on Workers: `namespace` is the binding of the
  * `StorefrontGate` class (wrangler's `durable_objects.bindings`). One object per shop,
@@ -88,7 +91,7 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
     try {
       const stub = gates.get(gates.idFromName(name) as never);
       // Once more round the event loop before failing: after a stall of the isolate, the timer fires before the answer that came meanwhile is read.
-      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), 0)), timeoutMs)));
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => (timer = setTimeout(() => reject(new LateAnswer(`no answer within ${timeoutMs} ms`)), 0)), timeoutMs)));
       const response = await Promise.race([stub.fetch(`https://storefront-gate/${op}`, { method: 'POST', body: JSON.stringify({ ...body, isolate }) }), late]);
       if (!response.ok) throw new Error(`the Durable Object answered ${response.status}`);
       const answer = (await Promise.race([response.json(), late])) as GateAnswer;
@@ -139,10 +142,12 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
         try {
           // Read again at each ask: a read more shoppers now wait for ranks higher in the object's queue.
           answer = (await call('acquire', { priority: priority(), perSecond }, ACQUIRE_WAIT_MS + callTimeoutMs)) as typeof answer;
-        } catch {
-          // One late answer (a busy machine) is not an outage: ask again, rather than take a permit of this
-          // isolate's own beside the object's (a loaded bench saw 34 API requests in one second).
-          if (++missed > 1) return false;
+        } catch (error) {
+          // A late answer while the object answers others (a busy machine) is not an outage: ask again, rather than
+          // take a permit of this isolate's own beside the object's (a loaded bench saw 34 API requests in one second).
+          // A refusal, once more only.
+          if (!(error instanceof LateAnswer) && ++missed > 1) return false;
+          if (Date.now() > deadline) throw new BudgetFullError(Math.max(1000, queued * intervalMs));
           continue;
         }
         missed = 0;
@@ -222,9 +227,9 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
       let answer: GateAnswer;
       try {
         answer = await call('begin', { key, since }, JOIN_WAIT_MS + callTimeoutMs);
-      } catch {
-        // One late answer is not an outage: ask again once, rather than fetch what another isolate may lead.
-        if (++missed > 1) break;
+      } catch (error) {
+        // Likewise: ask again while the object counts as up, rather than fetch what another isolate leads.
+        if (!(error instanceof LateAnswer) && ++missed > 1) break;
         continue;
       }
       missed = 0;
