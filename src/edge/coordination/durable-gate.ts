@@ -11,8 +11,8 @@ import { gcraPause, gcraTake, type GcraState } from './gcra.js';
  * - the answers: memory in front of the object's storage (SQLite), kept for their fresh
  *   and stale life;
  * - the merge: the first isolate to miss a key leads its fetch, the others wait here
- *   for its answer, as long as the leader's isolate still calls (a dead one costs no
- *   more than `LEAD_MS`);
+ *   for its answer, as long as the leader renews its lead (a dead one costs no more
+ *   than `LEAD_MS`);
  * - webhook ids: claimed once.
  * No `cloudflare:workers` import (the class is plain), so the package's edge entry still
  * loads in Node; the isolates talk to it with `stub.fetch` and JSON (./durable-object.ts).
@@ -35,13 +35,13 @@ export const ACQUIRE_WAIT_MS = 2000;
 /** Longest a waiter of a merged read waits here for the leader before asking again. */
 export const JOIN_WAIT_MS = 3000;
 /**
- * A lead lives while its isolate was heard from within this long: what a leader that died
- * (its isolate evicted) costs the others. A live leader whose read waits for a permit asks
- * here every `ACQUIRE_WAIT_MS`; its wait may be the whole queue at a cold start (a few
- * hundred distinct reads at 18 a second), and a lead that ended after 10 s whatever its
+ * A lead lives this long after its leader last renewed it (every third of it, while its
+ * read waits for a permit or runs): what a leader that died (its isolate evicted, its
+ * request cancelled) costs the others. The wait may be the whole queue at a cold start (a
+ * few hundred distinct reads at 18 a second): a lead that ended after 10 s whatever its
  * leader did let a second isolate fetch the same read.
  */
-const LEAD_MS = 10_000;
+export const LEAD_MS = 10_000;
 /** Longest life of any lead (a leader's request that ended in a live isolate): the read cache takes a flight older than a minute for lost. */
 const MAX_LEAD_MS = 55_000;
 /** Answers kept in the object's memory in front of its storage. */
@@ -70,8 +70,7 @@ interface Waiter {
 
 interface Lead {
   token: string;
-  /** The leader's isolate: the lead lives while it calls. */
-  isolate: string;
+  renewedAt: number;
   endsBy: number;
   joined: Set<() => void>;
 }
@@ -128,7 +127,10 @@ export class StorefrontGate {
         await this.state.storage.delete(`r:${key}`);
         return { ok: true };
       case 'begin':
-        return this.begin(key, Number(input['since']) || 0, String(input['isolate'] ?? ''));
+        return this.begin(key, Number(input['since']) || 0);
+      case 'renew':
+        this.renew(key, String(input['token']));
+        return { ok: true };
       case 'end':
         this.end(key, String(input['token']));
         return { ok: true };
@@ -227,20 +229,25 @@ export class StorefrontGate {
     if (this.memory.size > MEMORY_ENTRIES) this.memory.delete(this.memory.keys().next().value!);
   }
 
-  /** Whether `lead`'s leader may still bring its answer: its isolate called lately, and the lead is not past its longest life. */
+  /** Whether `lead`'s leader may still bring its answer: it renewed the lead lately, and the lead is not past its longest life. */
   private leading(lead: Lead): boolean {
     const now = Date.now();
-    return now < lead.endsBy && (this.isolates.get(lead.isolate) ?? 0) > now - LEAD_MS;
+    return now < lead.endsBy && now - lead.renewedAt < LEAD_MS;
+  }
+
+  private renew(key: string, token: string): void {
+    const lead = this.leads.get(key);
+    if (lead?.token === token) lead.renewedAt = Date.now();
   }
 
   /** An answer kept after `since`; else the lead of the key's fetch; else a wait for the leader's answer. */
-  private async begin(key: string, since: number, isolate: string): Promise<GateAnswer> {
+  private async begin(key: string, since: number): Promise<GateAnswer> {
     const kept = await this.get(key);
     if (kept && kept.storedAt > since) return { read: kept };
     const lead = this.leads.get(key);
     if (!lead || !this.leading(lead)) {
       const token = crypto.randomUUID();
-      this.leads.set(key, { token, isolate, endsBy: Date.now() + MAX_LEAD_MS, joined: lead?.joined ?? new Set() });
+      this.leads.set(key, { token, renewedAt: Date.now(), endsBy: Date.now() + MAX_LEAD_MS, joined: lead?.joined ?? new Set() });
       return { lead: token };
     }
     await new Promise<void>((resolve) => {
@@ -249,7 +256,7 @@ export class StorefrontGate {
         lead.joined.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, Math.min(JOIN_WAIT_MS, Math.max(1, lead.endsBy - Date.now())));
+      const timer = setTimeout(done, Math.min(JOIN_WAIT_MS, Math.max(1, Math.min(lead.endsBy, lead.renewedAt + LEAD_MS) - Date.now())));
       lead.joined.add(done);
     });
     const after = await this.get(key);

@@ -1,6 +1,6 @@
 import { BudgetFullError, createBudget, type Budget } from '../budget.js';
 import type { ReadStore, StoredRead } from '../stores.js';
-import { ACQUIRE_WAIT_MS, JOIN_WAIT_MS, type GateAnswer } from './durable-gate.js';
+import { ACQUIRE_WAIT_MS, JOIN_WAIT_MS, LEAD_MS, type GateAnswer } from './durable-gate.js';
 import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead } from './types.js';
 
 /**
@@ -240,9 +240,12 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
       }
       if ('lead' in answer) {
         const token = answer.lead;
+        // Renewed while this read waits for a permit and runs: a request cancelled (Workers) stops renewing, and its lead ends.
+        const renew = setInterval(() => void call('renew', { key, token }).catch(() => {}), LEAD_MS / 3);
         try {
           return await load();
         } finally {
+          clearInterval(renew);
           void call('end', { key, token }).catch(() => {});
         }
       }
