@@ -29,13 +29,20 @@ const ITEM_REF = 'product_ref';
 /** A product's entry in the shared store. */
 const sharedKey = (market: string, ref: string) => `ratings\u0000${market}\u0000${ref}`;
 
+/** How ratings reach the read cache: the proxy's read of a batch (`refreshes`: see `ReadOptions`), its refresh, and background work. */
+export interface RatingsIo {
+  read: (target: string, options?: Pick<ReadOptions, 'refreshes'>) => Promise<CacheResult>;
+  refresh: (target: string) => Promise<unknown>;
+  waitUntil?: (work: Promise<unknown>) => void;
+}
+
 export interface RatingsByProduct {
   /**
    * The ratings of `refs`, from the products' entries; those lacking or stale read in one
    * batched read with `read(target)` (through the read cache), or `refresh(target)` when
    * the cache's copy of that batch predates a change.
    */
-  read(market: string, refs: readonly string[], io: { read: (target: string, options?: Pick<ReadOptions, 'refreshes'>) => Promise<CacheResult>; refresh: (target: string) => Promise<unknown>; waitUntil?: (work: Promise<unknown>) => void }): Promise<CacheResult>;
+  read(market: string, refs: readonly string[], io: RatingsIo): Promise<CacheResult>;
   /** A product's ratings changed (webhook): its entries are dropped; `[]`: every product's. */
   forget(refs: readonly string[]): void;
   /** The target of the batched read of `refs`, parameters sorted as routes.ts sorts them. */
@@ -98,7 +105,7 @@ export function createRatingsByProduct({ cache, shared, now = () => Date.now() }
    * (the read cache's refresh ahead): fetched again in one batch in the background, at the
    * rank of refreshes ahead. With a shared store, another instance's newer entry first.
    */
-  const refreshAhead = (market: string, refs: readonly string[], entries: readonly (Rating | undefined)[], at: number, io: Parameters<RatingsByProduct['read']>[2]): void => {
+  const refreshAhead = (market: string, refs: readonly string[], entries: readonly (Rating | undefined)[], at: number, io: RatingsIo): void => {
     const ahead = cache.refreshAhead;
     if (!ahead) return;
     const soon = refs.filter((ref, i) => entries[i] !== undefined && at - entries[i]!.storedAt <= entries[i]!.freshMs && ahead.due(sharedKey(market, ref), entries[i]!.storedAt, entries[i]!.freshMs, at));

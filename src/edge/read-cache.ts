@@ -332,8 +332,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       // Nothing of use kept, or only an answer so old that the API is asked first.
       stats.misses++;
       const usable = kept !== undefined && age <= kept.freshMs + sie;
-      const hinted = readOptions?.refreshes === 'stale' ? TIER.refresh : readOptions?.refreshes === 'ahead' ? TIER.refreshAhead : undefined;
-      const tier = hinted ?? (reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded === false ? TIER.firstRead : TIER.firstDemanded);
+      const refreshTier = readOptions?.refreshes === 'stale' ? TIER.refresh : readOptions?.refreshes === 'ahead' ? TIER.refreshAhead : undefined;
+      const tier = refreshTier ?? (reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded === false ? TIER.firstRead : TIER.firstDemanded);
       const maxAgeMs = readOptions?.maxAgeMs;
       const pending = flight(key, fetch, true, tier, Math.max(kept?.storedAt ?? 0, maxAgeMs !== undefined ? at - maxAgeMs : 0));
       const sendBy = readOptions?.sendBy;

@@ -14,7 +14,8 @@ export interface RefreshAhead {
   /**
    * Counts a fresh read of `key`'s answer stored at `storedAt`, fresh for `freshMs`, at
    * `at`: `true` once per answer, for the read that finds it read often and its
-   * freshness ending within the lead (then fetch it again now).
+   * freshness ending within the lead, widened by two of the answer's mean gaps between
+   * reads (then fetch it again now).
    */
   due(key: string, storedAt: number, freshMs: number, at: number): boolean;
   /** How long before its freshness ends an answer of `freshMs` is fetched again. */
@@ -34,6 +35,8 @@ interface Tally {
   /** The answer counted (a new one starts afresh). */
   storedAt: number;
   reads: number;
+  /** Its first read counted. */
+  firstAt: number;
   /** Its refresh is asked for already. */
   asked: boolean;
 }
@@ -56,9 +59,14 @@ export function createRefreshAhead(options: RefreshAheadOptions = {}): RefreshAh
   return {
     due(key, storedAt, freshMs, at) {
       let tally = tallies.get(key);
-      if (tally?.storedAt !== storedAt) tallies.set(key, (tally = { storedAt, reads: 0, asked: false }));
+      if (tally?.storedAt !== storedAt) tallies.set(key, (tally = { storedAt, reads: 0, firstAt: at, asked: false }));
       tally.reads++;
-      if (tally.asked || tally.reads < minReads || storedAt + freshMs - at > leadMs(freshMs)) return false;
+      if (tally.asked || tally.reads < minReads) return false;
+      // Reads come at random moments: with a second or two between them, none may fall within
+      // the lead itself. The window also spans two mean gaps (at most twice the lead).
+      const lead = leadMs(freshMs);
+      const gap = (at - tally.firstAt) / (tally.reads - 1);
+      if (storedAt + freshMs - at > Math.min(2 * lead, freshMs / 2, lead + 2 * gap)) return false;
       tally.asked = true;
       return true;
     },

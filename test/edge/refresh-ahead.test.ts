@@ -57,11 +57,15 @@ describe('refresh ahead', () => {
     expect(ahead.leadMs(60_000)).toBe(5000);
     expect(ahead.leadMs(2_000)).toBe(1000);
     expect(ahead.due('a', 0, 10_000, 1000)).toBe(false);
+    expect(ahead.due('a', 0, 10_000, 1500)).toBe(false);
+    // Read a third time, but not yet within the lead (and its reads' gaps: 0.5 s).
     expect(ahead.due('a', 0, 10_000, 2000)).toBe(false);
-    // Read a third time, but not yet within the lead.
-    expect(ahead.due('a', 0, 10_000, 6000)).toBe(false);
     expect(ahead.due('a', 0, 10_000, 8500)).toBe(true);
     expect(ahead.due('a', 0, 10_000, 9000)).toBe(false);
+    // Read every 2 s: its window spans two gaps more, up to twice the lead or half the freshness (5 s).
+    const sparse = createRefreshAhead();
+    for (const at of [0, 2000, 4000]) expect(sparse.due('d', 0, 10_000, at)).toBe(false);
+    expect(sparse.due('d', 0, 10_000, 5500)).toBe(true);
     // A read once within the lead is not read often.
     expect(ahead.due('b', 0, 10_000, 9000)).toBe(false);
     // A new answer counts afresh.
