@@ -258,7 +258,7 @@ export function createStorefrontProxy(options: StorefrontProxyOptions): Storefro
       ...(inProcess?.onSent ? { onSent: inProcess.onSent } : {}),
       ...(inProcess?.maxAgeMs !== undefined ? { maxAgeMs: inProcess.maxAgeMs } : {}),
     };
-    const through = (target: string, extra?: Pick<ReadOptions, 'refreshes'>) => cache.read(`${apiBase}${target}`, () => fetchRead(matched.kind, target), { ...readOptions, ...extra });
+    const through = (target: string, extra?: Pick<ReadOptions, 'refreshes' | 'newerThan'>) => cache.read(`${apiBase}${target}`, () => fetchRead(matched.kind, target), { ...readOptions, ...extra });
     const batch = matched.kind === 'ratings' ? batchOf(url.searchParams) : undefined;
     const result: CacheResult = batch
       ? await ratings.read(batch.market, batch.refs, { read: through, refresh: (target) => cache.refresh(`${apiBase}${target}`, () => fetchRead('ratings', target)), ...(readOptions.waitUntil ? { waitUntil: readOptions.waitUntil } : {}) })

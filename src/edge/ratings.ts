@@ -31,7 +31,7 @@ const sharedKey = (market: string, ref: string) => `ratings\u0000${market}\u0000
 
 /** How ratings reach the read cache: the proxy's read of a batch (`refreshes`: see `ReadOptions`), its refresh, and background work. */
 export interface RatingsIo {
-  read: (target: string, options?: Pick<ReadOptions, 'refreshes'>) => Promise<CacheResult>;
+  read: (target: string, options?: Pick<ReadOptions, 'refreshes' | 'newerThan'>) => Promise<CacheResult>;
   refresh: (target: string) => Promise<unknown>;
   waitUntil?: (work: Promise<unknown>) => void;
 }
@@ -112,11 +112,13 @@ export function createRatingsByProduct({ cache, shared, now = () => Date.now() }
     if (soon.length === 0) return;
     const work = (async () => {
       if (shared) await adopt(market, soon);
-      const still = soon.filter((ref) => {
+      const still = soon.flatMap((ref) => {
         const entry = products.get(keyOf(market, ref));
-        return entry !== undefined && entry.storedAt + entry.freshMs - now() <= ahead.leadMs(entry.freshMs);
+        return entry !== undefined && entry.storedAt + entry.freshMs - now() <= ahead.leadMs(entry.freshMs) ? [[ref, entry.storedAt] as const] : [];
       });
-      if (still.length > 0) await absorb(market, still, await io.read(target(market, still), { refreshes: 'ahead' }));
+      if (still.length === 0) return;
+      const refs = still.map(([ref]) => ref);
+      await absorb(market, refs, await io.read(target(market, refs), { refreshes: 'ahead', newerThan: Math.max(...still.map(([, storedAt]) => storedAt)) }));
     })().catch(() => {});
     io.waitUntil?.(work);
   };
@@ -155,7 +157,7 @@ export function createRatingsByProduct({ cache, shared, now = () => Date.now() }
       if (need.length > 0) {
         const batch = target(market, need);
         // Stale entries only: a refresh of what shoppers read, whatever the batch's key (never-seen sets rank as first reads).
-        const pending = io.read(batch, missing.length === 0 ? { refreshes: 'stale' } : undefined).then(async (result) => {
+        const pending = io.read(batch, missing.length === 0 ? { refreshes: 'stale', newerThan: Math.max(...need.map((ref) => products.get(keyOf(market, ref))?.storedAt ?? 0)) } : undefined).then(async (result) => {
           await absorb(market, need, result);
           return result;
         });

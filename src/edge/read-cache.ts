@@ -106,9 +106,13 @@ export interface ReadOptions {
    * This read fetches again what shoppers already read, kept elsewhere under other keys
    * (ratings by product, read in ever-new batches): `stale` ranks it with the refreshes of
    * what shoppers repeat, `ahead` with the refreshes ahead, not with first reads of keys
-   * nobody asked for, whatever its key's own count.
+   * nobody asked for, whatever its key's own count. What is kept under this key serves it
+   * only when fresh (`ahead`: and not within the lead) and newer than `newerThan`; else the
+   * read waits for a fetch of its own (at most the miss timeout), the kept answer its fallback.
    */
   refreshes?: 'stale' | 'ahead';
+  /** With `refreshes`: when the answers the caller holds were read (epoch ms); an answer no newer is of no use to it. */
+  newerThan?: number;
 }
 
 export interface ReadCache {
@@ -303,23 +307,31 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const at = now();
       const age = kept ? at - kept.storedAt : Infinity;
       const young = age <= (readOptions?.maxAgeMs ?? Infinity);
+      const refreshing = readOptions?.refreshes;
+      if (refreshing && kept && young && age <= kept.freshMs + swr) {
+        // A part keeping answers of its own (ratings by product) refreshes them through this read: what is
+        // kept here serves only when it is of use to it; else it waits for a new answer.
+        const holds = readOptions?.newerThan ?? -Infinity;
+        if (kept.storedAt > holds && age <= kept.freshMs - (refreshing === 'ahead' ? (ahead?.leadMs(kept.freshMs) ?? 0) : 0)) {
+          stats.hits++;
+          return served(kept, 'hit');
+        }
+        let refresh = flights.get(key)?.promise;
+        if (!refresh) {
+          if (refreshing === 'ahead') stats.refreshedAhead++;
+          refresh = flight(key, fetch, false, refreshing === 'ahead' ? TIER.refreshAhead : TIER.refresh, Math.max(kept.storedAt, holds)).promise;
+          (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
+        }
+        const result = await within(refresh, missTimeoutMs);
+        return 'ok' in result ? served(kept, age <= kept.freshMs ? 'hit' : 'stale') : served(result, 'miss');
+      }
       if (kept && young && age <= kept.freshMs) {
         stats.hits++;
         // Read often and about to go stale: fetched again now, below shoppers' misses and above first reads.
-        const hinted = readOptions?.refreshes === 'ahead';
-        const due = hinted ? ahead !== undefined && kept.storedAt + kept.freshMs - at <= ahead.leadMs(kept.freshMs) : ahead?.due(key, kept.storedAt, kept.freshMs, at);
-        if (due) {
-          let refresh = flights.get(key)?.promise;
-          if (!refresh) {
-            stats.refreshedAhead++;
-            refresh = flight(key, fetch, false, TIER.refreshAhead, kept.storedAt).promise;
-            (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
-          }
-          // A part keeping answers of its own (ratings by product) asked for the new answer: it waits for it.
-          if (hinted) {
-            const result = await within(refresh, missTimeoutMs);
-            if (!('ok' in result)) return served(result, 'miss');
-          }
+        if (ahead?.due(key, kept.storedAt, kept.freshMs, at) && !flights.has(key)) {
+          stats.refreshedAhead++;
+          const refresh = flight(key, fetch, false, TIER.refreshAhead, kept.storedAt).promise;
+          (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
         }
         return served(kept, 'hit');
       }
@@ -332,7 +344,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       // Nothing of use kept, or only an answer so old that the API is asked first.
       stats.misses++;
       const usable = kept !== undefined && age <= kept.freshMs + sie;
-      const refreshTier = readOptions?.refreshes === 'stale' ? TIER.refresh : readOptions?.refreshes === 'ahead' ? TIER.refreshAhead : undefined;
+      const refreshTier = refreshing === 'stale' ? TIER.refresh : refreshing === 'ahead' ? TIER.refreshAhead : undefined;
       const tier = refreshTier ?? (reads > 1 || kept !== undefined ? TIER.repeatedWaiting : readOptions?.demanded === false ? TIER.firstRead : TIER.firstDemanded);
       const maxAgeMs = readOptions?.maxAgeMs;
       const pending = flight(key, fetch, true, tier, Math.max(kept?.storedAt ?? 0, maxAgeMs !== undefined ? at - maxAgeMs : 0));
