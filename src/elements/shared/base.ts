@@ -27,17 +27,23 @@ function pluralsStarted(locale: string): Promise<void> | undefined {
   return starting;
 }
 
+let bridgeAsked = false;
 /**
  * The analytics bridge is a chunk of its own, loaded once the page turns analytics on.
- * Asked for here, as the elements' code loads, and not as the first element connects: the
- * wait's closures would hold that element, and the whole tree around it, for the page's life.
+ * Asked for once an element connects, in a microtask of its own (`queueMicrotask`): called
+ * from `connectedCallback` directly, the minifier inlined this there, and the wait's
+ * closures kept that first element, and the whole tree around it, for the page's life.
  */
-whenAnalyticsConfigured((seen) =>
-  import('../../analytics/bridge.js').then(
-    (bridge) => bridge.startAnalyticsBridge(seen),
-    (error: unknown) => console.error('storefront-widgets: could not load the analytics bridge.', error),
-  ),
-);
+function bridgeWhenConfigured(): void {
+  if (bridgeAsked) return;
+  bridgeAsked = true;
+  whenAnalyticsConfigured((seen) =>
+    import('../../analytics/bridge.js').then(
+      (bridge) => bridge.startAnalyticsBridge(seen),
+      (error: unknown) => console.error('storefront-widgets: could not load the analytics bridge.', error),
+    ),
+  );
+}
 
 /**
  * The one base of every element: the shared settings (`publishable-key`, `market`,
@@ -125,6 +131,7 @@ export class StorefrontElement extends LitElement {
     // Server markup that came late (inserted by innerHTML: a client render, a soft navigation) connects once its reads are offered, and hydrates.
     if (adoptLateShadowRoot(this)) void import('./hydrate.js').then((hydrate) => hydrate.adoptLate(this)).then(() => this.isConnected && super.connectedCallback());
     else super.connectedCallback();
+    if (!bridgeAsked) queueMicrotask(bridgeWhenConfigured);
   }
 
   /**
