@@ -35,8 +35,6 @@ let bridgeAsked = false;
  * closures kept that first element, and the whole tree around it, for the page's life.
  */
 function bridgeWhenConfigured(): void {
-  if (bridgeAsked) return;
-  bridgeAsked = true;
   whenAnalyticsConfigured((seen) =>
     import('../../analytics/bridge.js').then(
       (bridge) => bridge.startAnalyticsBridge(seen),
@@ -131,7 +129,10 @@ export class StorefrontElement extends LitElement {
     // Server markup that came late (inserted by innerHTML: a client render, a soft navigation) connects once its reads are offered, and hydrates.
     if (adoptLateShadowRoot(this)) void import('./hydrate.js').then((hydrate) => hydrate.adoptLate(this)).then(() => this.isConnected && super.connectedCallback());
     else super.connectedCallback();
-    if (!bridgeAsked) queueMicrotask(bridgeWhenConfigured);
+    if (!bridgeAsked) {
+      bridgeAsked = true;
+      queueMicrotask(bridgeWhenConfigured);
+    }
   }
 
   /**
