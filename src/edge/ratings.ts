@@ -117,8 +117,8 @@ export function createRatingsByProduct({ cache, shared, now = () => Date.now() }
         return entry !== undefined && entry.storedAt + entry.freshMs - now() <= ahead.leadMs(entry.freshMs) ? [[ref, entry.storedAt] as const] : [];
       });
       if (still.length === 0) return;
-      const refs = still.map(([ref]) => ref);
-      await absorb(market, refs, await io.read(target(market, refs), { refreshes: 'ahead', newerThan: Math.max(...still.map(([, storedAt]) => storedAt)) }));
+      const due = still.map(([ref]) => ref);
+      await absorb(market, due, await io.read(target(market, due), { refreshes: 'ahead', newerThan: Math.max(...still.map(([, storedAt]) => storedAt)) }));
     })().catch(() => {});
     io.waitUntil?.(work);
   };

@@ -308,6 +308,14 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const age = kept ? at - kept.storedAt : Infinity;
       const young = age <= (readOptions?.maxAgeMs ?? Infinity);
       const refreshing = readOptions?.refreshes;
+      /** Work that outlives this answer (a Worker's request ends with it): kept alive. */
+      const keepAlive = (work: Promise<unknown>) => (readOptions?.waitUntil ?? options.waitUntil)?.(work);
+      /** A fetch of `key` that this answer does not wait for. */
+      const background = (tier: number, since: number) => {
+        const refresh = flight(key, fetch, false, tier, since).promise;
+        keepAlive(refresh);
+        return refresh;
+      };
       if (refreshing && kept && young && age <= kept.freshMs + swr) {
         // A part keeping answers of its own (ratings by product) refreshes them through this read: what is
         // kept here serves only when it is of use to it; else it waits for a new answer.
@@ -319,8 +327,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         let refresh = flights.get(key)?.promise;
         if (!refresh) {
           if (refreshing === 'ahead') stats.refreshedAhead++;
-          refresh = flight(key, fetch, false, refreshing === 'ahead' ? TIER.refreshAhead : TIER.refresh, Math.max(kept.storedAt, holds)).promise;
-          (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
+          refresh = background(refreshing === 'ahead' ? TIER.refreshAhead : TIER.refresh, Math.max(kept.storedAt, holds));
         }
         const result = await within(refresh, missTimeoutMs);
         return 'ok' in result ? served(kept, age <= kept.freshMs ? 'hit' : 'stale') : served(result, 'miss');
@@ -330,15 +337,13 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         // Read often and about to go stale: fetched again now, below shoppers' misses and above first reads.
         if (ahead?.due(key, kept.storedAt, kept.freshMs, at) && !flights.has(key)) {
           stats.refreshedAhead++;
-          const refresh = flight(key, fetch, false, TIER.refreshAhead, kept.storedAt).promise;
-          (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
+          void background(TIER.refreshAhead, kept.storedAt);
         }
         return served(kept, 'hit');
       }
       if (kept && young && age <= kept.freshMs + swr) {
         stats.stale++;
-        const refresh = flight(key, fetch, false, TIER.refresh, kept.storedAt).promise;
-        (readOptions?.waitUntil ?? options.waitUntil)?.(refresh);
+        void background(TIER.refresh, kept.storedAt);
         return served(kept, 'stale');
       }
       // Nothing of use kept, or only an answer so old that the API is asked first.
@@ -350,7 +355,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const pending = flight(key, fetch, true, tier, Math.max(kept?.storedAt ?? 0, maxAgeMs !== undefined ? at - maxAgeMs : 0));
       const sendBy = readOptions?.sendBy;
       if (sendBy !== undefined && !pending.sent && !sentWithin(pending, sendBy - at)) {
-        (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
+        keepAlive(pending.promise);
         if (usable) {
           stats.staleIfError++;
           return served(kept, 'stale-if-error');
@@ -363,13 +368,13 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       // connections open.
       const firstWait = pending.tier === TIER.firstRead ? FIRST_READ_WAIT_MS : missTimeoutMs;
       if (!usable && pending.tier < TIER.refreshAhead && !pending.sent && !sentWithin(pending, firstWait)) {
-        (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
+        keepAlive(pending.promise);
         return unavailable({ ok: false, reason: 'the request budget is busy with reads shoppers repeat' });
       }
       // With an old answer to fall back on, a read with a send-by time waits for the new one no longer than that.
       const fallbackWait = Math.min(missTimeoutMs, STALE_IF_ERROR_WAIT_MS, sendBy !== undefined ? Math.max(0, sendBy - at) : Infinity);
       // A read that gives up waiting keeps its request alive until the fetch ends: in Workers the fetch belongs to it.
-      (readOptions?.waitUntil ?? options.waitUntil)?.(pending.promise);
+      keepAlive(pending.promise);
       const onSent = readOptions?.onSent;
       if (onSent) {
         if (pending.sent) onSent();
