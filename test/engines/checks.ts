@@ -228,12 +228,17 @@ const carousel: Check = {
     // Moved, and come to rest (the same place on two reads 100 ms apart), as a shopper sees
     // it stop before pressing "previous": a press during the smooth scroll is another test.
     let last = Number.NaN;
+    const seen: number[] = [];
     await until(async () => {
       const left = await firstTileLeft();
       const settled = left < start - 50 && Math.abs(left - last) < 0.5;
       last = left;
+      seen.push(Math.round(left));
       return settled;
-    }, 'the next button to move the carousel, and the carousel to come to rest');
+    }, 'the next button to move the carousel, and the carousel to come to rest').catch((error: unknown) => {
+      // Where the first tile was, so that a failure tells a click that missed from a scroll that stopped.
+      throw new Error(`${error instanceof Error ? error.message : String(error)} (first tile at ${Math.round(start)} px before, then ${seen.slice(-8).join(', ')})`);
+    });
     await waitInPage(page, 'the previous button to be enabled', () => window.__deep('[part~="prev"]', document.getElementById('carousel')!.shadowRoot!).some((button) => !(button as HTMLButtonElement).disabled));
     await page.click(() => window.__deep('[part~="prev"]', document.getElementById('carousel')!.shadowRoot!)[0]);
     await until(async () => Math.abs((await firstTileLeft()) - start) <= 1, 'the previous button to move the carousel back');
