@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { BudgetFullError, createBudget, type Budget, type BudgetTicket } from './budget.js';
 import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
-import type { ReadMerge } from './coordination/types.js';
+import type { MergeDemand, ReadMerge } from './coordination/types.js';
 import { createRefreshAhead, type RefreshAhead } from './refresh-ahead.js';
 
 /**
@@ -171,6 +171,8 @@ interface Flight {
   promise: Promise<StoredRead | Failed>;
   /** Shoppers served (stale) or waiting since the flight was queued: its priority in the budget. */
   demand: number;
+  /** Shoppers of other instances waiting for it (the most one of them said): counted with `demand`. */
+  elsewhere: number;
   waiting: boolean;
   /** Its rank's class (`TIER`). */
   tier: number;
@@ -233,9 +235,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       current.ticket?.reprioritize();
       return current;
     }
-    const entry: Flight = { demand: 1, waiting, tier, created: now(), sent: false, outdated: false, kept: false, promise: Promise.resolve(undefined as never) };
+    const entry: Flight = { demand: 1, elsewhere: 0, waiting, tier, created: now(), sent: false, outdated: false, kept: false, promise: Promise.resolve(undefined as never) };
     if (current) current.next = entry;
-    const priority = () => entry.tier * 1e9 + Math.min(entry.demand, 1e9 - 1);
+    const priority = () => entry.tier * 1e9 + Math.min(entry.demand + entry.elsewhere, 1e9 - 1);
     const load = () =>
       budget.run(async () => {
         entry.sent = true;
@@ -265,8 +267,19 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         entry.kept = true;
         return read;
       }, priority, (ticket) => (entry.ticket = ticket));
+    // Another instance's shoppers waiting for this read rank it as this instance's own would.
+    const demand: MergeDemand = {
+      waiting: () => (entry.waiting && !entry.sent ? entry.demand : 0),
+      raise: (count) => {
+        if (entry.sent) return;
+        entry.waiting = true;
+        entry.tier = Math.max(entry.tier, TIER.repeatedWaiting);
+        entry.elsewhere = Math.max(entry.elsewhere, count);
+        entry.ticket?.reprioritize();
+      },
+    };
     // Another instance's answer kept after `since` serves as this flight's (coordination/): no request of its own.
-    entry.promise = (options.merge ? options.merge.run(key, since, load) : load())
+    entry.promise = (options.merge ? options.merge.run(key, since, load, demand) : load())
       .catch((error: unknown): Failed => {
         if (error instanceof BudgetFullError) stats.shed++;
         return { ok: false, reason: error instanceof Error ? error.message : String(error), retryAfterMs: error instanceof BudgetFullError ? error.retryAfterMs : 1000 };

@@ -11,40 +11,11 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { serveNode } from '../../src/edge/node.ts';
-import { redisCoordination } from '../../src/edge/coordination/redis.ts';
 import { shopNamespace } from '../../src/edge/coordination/types.ts';
-import { createStorefrontProxy, type StorefrontProxy, type StorefrontProxyOptions } from '../../src/edge/proxy.ts';
-import { requestLog, testKey } from '../support/emulator-control.ts';
+import { requestLog } from '../support/emulator-control.ts';
 import { apiBase } from './support.ts';
-import { startRedis } from './redis-support.ts';
+import { instances, startRedis, type Instance } from './redis-support.ts';
 import { apiLoad, crowd, distinctReads, type Reader } from './crowd-support.ts';
-
-const PER_INSTANCE = process.env['STOREFRONT_TEST_PER_INSTANCE'] === '1';
-
-interface Instance {
-  url: string;
-  proxy: StorefrontProxy;
-}
-
-/** `count` proxies for one fresh key, sharing `redisUrl`; closed when the test ends. */
-async function instances(count: number, redisUrl: string, options: Partial<StorefrontProxyOptions> = {}): Promise<{ key: string; all: Instance[] }> {
-  const key = await testKey(apiBase, 'scale');
-  const all: Instance[] = [];
-  for (let i = 0; i < count; i++) {
-    const proxy = createStorefrontProxy({ publishableKey: key, apiBase, ...(PER_INSTANCE ? {} : { coordination: redisCoordination(redisUrl) }), ...options });
-    await proxy.coordinator.ready();
-    const server = await serveNode(proxy, { port: 0 });
-    onTestFinished(async () => {
-      await server.close();
-      await proxy.coordinator.close();
-    });
-    all.push({ url: server.url, proxy });
-  }
-  // Each counts the others by their heartbeats (a second apart): its share of the rate, should Redis fail.
-  await expect.poll(() => all.every((instance) => instance.proxy.coordinator.up && (PER_INSTANCE || instance.proxy.coordinator.describe()['instances'] === count)), { timeout: 5000 }).toBe(true);
-  return { key, all };
-}
 
 /** A read at each instance, for the crowd. */
 const readers = (all: Instance[]): Reader[] => all.map((instance) => (path) => fetch(`${instance.url}${path}`));

@@ -6,7 +6,7 @@ import { createCircuit } from './circuit.js';
 import { createGatedBudget, type RateGate } from './gated-budget.js';
 import { GCRA_SCRIPT, gcraPause, gcraTake, type GcraState } from './gcra.js';
 import { assertRedisUrl, redact } from './redis-url.js';
-import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead } from './types.js';
+import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead, type MergeDemand } from './types.js';
 
 /**
  * Every instance of a shop through one Redis or Valkey: the budget (one GCRA bucket,
@@ -40,6 +40,8 @@ export interface RedisCoordinatorOptions {
 
 /** How often a waiter of a merged read looks at Redis, should the pub/sub message not come. */
 const POLL_MS = 150;
+/** How often a waiter whose shoppers wait tells the lock's holder again (should it have missed the message), unless more wait. */
+const WANTED_AGAIN_MS = 1000;
 /**
  * Longest a waiter waits for another instance's fetch before it fetches itself. The holder
  * renews its lock while its read waits for the budget too, and at a cold start that wait
@@ -110,7 +112,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
   const lockMs = options.lockMs ?? 3000;
   const observe = options.observe ?? (() => {});
   const prefix = `storefront-widgets:${options.namespace}:`;
-  const keys = { bucket: `${prefix}budget`, instances: `${prefix}instances`, channel: `${prefix}stored`, read: (key: string) => `${prefix}read:${key}`, lock: (key: string) => `${prefix}lock:${key}`, claim: (id: string) => `${prefix}claim:${id}` };
+  const keys = { bucket: `${prefix}budget`, instances: `${prefix}instances`, channel: `${prefix}stored`, wanted: `${prefix}wanted`, read: (key: string) => `${prefix}read:${key}`, lock: (key: string) => `${prefix}lock:${key}`, claim: (id: string) => `${prefix}claim:${id}` };
   const instanceId = crypto.randomUUID();
   let client: RedisClient | undefined;
   let subscriber: RedisClient | undefined;
@@ -132,6 +134,8 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
   const checkedAt = new LRUCache<string, number>({ max: 100_000 });
   /** Per read: the merge waiters to wake when an instance stores it or lets go of its lock. */
   const waiters = new Map<string, Set<() => void>>();
+  /** Per read whose lock this instance holds: its caller's demand, raised when another instance's shoppers wait for it. */
+  const held = new Map<string, MergeDemand>();
   const localClaims = createLocalClaims();
 
   const circuit = createCircuit({
@@ -195,14 +199,15 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
     subscriber = new Redis(url, { ...settings, commandTimeout: undefined, enableOfflineQueue: true });
     for (const connection of [client, subscriber]) connection.on('error', () => {});
     client.on('close', () => circuit.open('connection closed'));
-    subscriber.on('message', (_channel: string, message: string) => {
+    subscriber.on('message', (channel: string, message: string) => {
       const at = message.indexOf('\n');
       const key = message.slice(at + 1);
+      if (channel === keys.wanted) return void held.get(key)?.raise(Number(message.slice(0, at)) || 1);
       if (message.slice(0, at) !== instanceId) checkedAt.delete(key);
       wake(key);
     });
     // On every connection, the first too (a Redis that was away when the instance started): the pub/sub channel.
-    subscriber.on('ready', () => void subscriber!.subscribe(keys.channel).catch(() => {}));
+    subscriber.on('ready', () => void subscriber!.subscribe(keys.channel, keys.wanted).catch(() => {}));
     await Promise.allSettled([client.connect(), subscriber.connect()]);
     await tick();
   })();
@@ -321,7 +326,8 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
   };
 
   /** Holds the lock of `key` while `load` runs: another instance's newer answer first, else one's own fetch. */
-  const hold = async (key: string, token: string, since: number, load: () => Promise<StoredRead | FailedRead>): Promise<StoredRead | FailedRead> => {
+  const hold = async (key: string, token: string, since: number, load: () => Promise<StoredRead | FailedRead>, demand?: MergeDemand): Promise<StoredRead | FailedRead> => {
+    if (demand) held.set(key, demand);
     const renew = setInterval(() => void redis((c) => c.eval(RENEW_SCRIPT, 1, keys.lock(key), token, lockMs)).catch(() => {}), lockMs / 3);
     try {
       // Another instance may have stored it between the caller's look and this lock.
@@ -333,6 +339,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
       }
       return await load();
     } finally {
+      if (held.get(key) === demand) held.delete(key);
       clearInterval(renew);
       await redis((c) => c.eval(RELEASE_SCRIPT, 1, keys.lock(key), token)).catch(() => {});
       notify(key);
@@ -352,7 +359,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
       },
     },
     merge: {
-      async run(key, since, load) {
+      async run(key, since, load, demand) {
         if (!circuit.closed) return load();
         let token: string | undefined;
         try {
@@ -360,10 +367,19 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
         } catch {
           return load();
         }
-        if (token) return hold(key, token, since, load);
+        if (token) return hold(key, token, since, load, demand);
         // Another instance fetches it: wait for its answer (stale answers are served meanwhile by the read cache).
         const deadline = now() + MERGE_WAIT_MS;
+        // Shoppers waiting here: the holder may hold the read low in its own queue (its first read, a refresh), so it is told.
+        let said = 0;
+        let saidAt = -Infinity;
         for (;;) {
+          const waiting = demand?.waiting() ?? 0;
+          if (waiting > 0 && (waiting > said || now() - saidAt >= WANTED_AGAIN_MS)) {
+            said = waiting;
+            saidAt = now();
+            void redis((c) => c.publish(keys.wanted, `${waiting}\n${key}`)).catch(() => {});
+          }
           await wakeOrWait(key, POLL_MS);
           if (!circuit.closed) return load();
           let read: string | null;
@@ -382,7 +398,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
           if (holder === null) {
             // Let go without an answer (the API failed), or its holder died: one waiter takes over.
             token = await lock(key).catch(() => undefined);
-            if (token) return hold(key, token, since, load);
+            if (token) return hold(key, token, since, load, demand);
           }
           if (now() > deadline) {
             observe({ type: 'lock-timeout' });

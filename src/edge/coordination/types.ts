@@ -37,7 +37,19 @@ export interface FailedRead {
  * is as good as a fetch of one's own.
  */
 export interface ReadMerge {
-  run(key: string, since: number, load: () => Promise<StoredRead | FailedRead>): Promise<StoredRead | FailedRead>;
+  run(key: string, since: number, load: () => Promise<StoredRead | FailedRead>, demand?: MergeDemand): Promise<StoredRead | FailedRead>;
+}
+
+/**
+ * The caller's demand for a merged read. Across instances, the one that fetches it may hold
+ * it low in its own queue (a first read, a refresh) while another's shoppers wait for it:
+ * a waiter says so, and the fetching instance ranks its read as if they waited there.
+ */
+export interface MergeDemand {
+  /** Shoppers wait for this read here now, and how many (0: none, a background refresh). */
+  waiting(): number;
+  /** Shoppers elsewhere wait for this read (`count` at the instance that says so most): rank it as a read shoppers wait for. */
+  raise(count: number): void;
 }
 
 /** How one proxy instance shares its budget, its answers and its fetches with the shop's others: `localCoordination()` alone, Redis (`storefront-widgets/edge/redis`). */
