@@ -37,6 +37,13 @@ export interface BudgetTicket {
   within(n: number): boolean;
 }
 
+/**
+ * A rank's class: ranks are `class * RANK_CLASS + how many asked` (the read cache's tiers:
+ * shoppers waiting, refreshes, refreshes ahead, first reads). A budget shared by several
+ * instances orders them by class across instances, by the whole rank within each.
+ */
+export const RANK_CLASS = 1e9;
+
 export class BudgetFullError extends Error {
   constructor(readonly retryAfterMs: number) {
     super('storefront-widgets/edge: too many reads wait for the request budget.');

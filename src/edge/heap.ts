@@ -18,6 +18,12 @@ export class IndexedHeap<T> {
     return this.items[0];
   }
 
+  /** The item that goes out after the first. */
+  second(): T | undefined {
+    const [, left, right] = this.items;
+    return right !== undefined && this.before(right, left!) ? right : left;
+  }
+
   has(item: T): boolean {
     return this.at.has(item);
   }

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { BudgetFullError, createBudget, type Budget, type BudgetTicket } from './budget.js';
+import { BudgetFullError, createBudget, RANK_CLASS, type Budget, type BudgetTicket } from './budget.js';
 import { memoryStore, type ReadStore, type StoredRead } from './stores.js';
 import type { MergeDemand, ReadMerge } from './coordination/types.js';
 import { createRefreshAhead, type RefreshAhead } from './refresh-ahead.js';
@@ -237,7 +237,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     }
     const entry: Flight = { demand: 1, elsewhere: 0, waiting, tier, created: now(), sent: false, outdated: false, kept: false, promise: Promise.resolve(undefined as never) };
     if (current) current.next = entry;
-    const priority = () => entry.tier * 1e9 + Math.min(entry.demand + entry.elsewhere, 1e9 - 1);
+    const priority = () => entry.tier * RANK_CLASS + Math.min(entry.demand + entry.elsewhere, RANK_CLASS - 1);
     const load = () =>
       budget.run(async () => {
         entry.sent = true;

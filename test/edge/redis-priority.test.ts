@@ -53,4 +53,25 @@ describe('proxy instances sharing Redis rank reads across instances', () => {
     expect(fillersAt.every((at) => at >= 0)).toBe(true);
     expect(wantedAt).toBeLessThanOrEqual(2);
   });
+
+  it("give the shared budget's permits to an instance's waiting shoppers before another instance's first reads", { timeout: 30_000 }, async () => {
+    const redis = await startRedis();
+    // Four a second together: with each instance asking in turn, they would take every other permit.
+    const { key, all } = await instances(2, redis.url, { requestsPerSecond: 4 });
+    const [a, b] = all as [Instance, Instance];
+    const paths = await distinctReads(12);
+    const firsts = paths.slice(0, 8);
+    const repeated = paths.slice(8);
+    // At A: eight first reads (one shopper each), queued behind the shared budget.
+    const pending = firsts.map((path) => read(`${a.url}${path}`));
+    await expect.poll(() => a.proxy.cache.stats.waiting).toBeGreaterThanOrEqual(6);
+    // At B: four reads its shoppers wait for, two each.
+    pending.push(...repeated.flatMap((path) => [read(`${b.url}${path}`), read(`${b.url}${path}`)]));
+    await Promise.all(pending);
+    const at = await order(key, repeated);
+    expect((await requestLog(apiBase, key)).length).toBe(12);
+    // All four before A's remaining first reads: at most two of A's had left when B's came (in turn, the last would be about the ninth).
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect(Math.max(...at)).toBeLessThanOrEqual(5);
+  });
 });

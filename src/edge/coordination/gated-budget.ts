@@ -9,8 +9,13 @@ import { JobQueue, type QueuedJob } from '../job-queue.js';
  * for at a time, so the gate sees at most one caller per instance.
  */
 export interface RateGate {
-  /** Takes one permit: 0 when taken, else ms until one may be (ask again then). Never throws: a gate that cannot reach its engine decides locally. */
-  take(): Promise<number>;
+  /**
+   * Takes one permit: 0 when taken, else ms until one may be (ask again then). Never throws: a
+   * gate that cannot reach its engine decides locally. `rank`: the best job waiting here (the
+   * permit's), `then` the one after it (none: `undefined`), so that a shared gate may give
+   * permits to the instance whose jobs rank higher first.
+   */
+  take(rank?: number, then?: number): Promise<number>;
   /** No permit before `ms` from now, for every instance (the API's 429). */
   pause(ms: number): void;
   /** Requests per second this instance may count on (the rate over the instances alive), for the read cache's estimates. */
@@ -36,7 +41,7 @@ export function createGatedBudget(gate: RateGate, { maxQueue = 2_000, now = () =
     pumping = true;
     try {
       while (best.size > 0) {
-        const wait = await gate.take();
+        const wait = await gate.take(best.peek()?.rank, best.second()?.rank);
         if (wait > 0) {
           nextAt = now() + wait;
           await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_SLEEP_MS, Math.max(1, wait))));

@@ -50,3 +50,46 @@ local nextTat = tat + interval
 redis.call('SET', KEYS[1], tostring(nextTat), 'PX', math.ceil(nextTat - now + 1000))
 return 0
 `;
+
+/**
+ * `take` of `GCRA_SCRIPT` that keeps the instances' priorities: each instance says the
+ * class of the best job it has waiting (`class:time` in the hash KEYS[2], by instance),
+ * and no permit goes to one while another, heard from within `live` ms, waits with a
+ * higher class (shoppers' misses before other instances' first reads). Granted, the
+ * instance's class becomes that of its next job (none: left out). KEYS[1]: the bucket;
+ * ARGV: interval (ms), instance, class, next class (-1: none), live (ms). Returns the ms
+ * to wait (0: taken).
+ */
+export const GCRA_RANKED_TAKE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local interval = tonumber(ARGV[1])
+local class = tonumber(ARGV[3])
+local live = tonumber(ARGV[5])
+local function say(value)
+  if value < 0 then redis.call('HDEL', KEYS[2], ARGV[2]) else redis.call('HSET', KEYS[2], ARGV[2], value .. ':' .. now) end
+  redis.call('PEXPIRE', KEYS[2], live * 4)
+end
+local others = redis.call('HGETALL', KEYS[2])
+for i = 1, #others, 2 do
+  if others[i] ~= ARGV[2] then
+    local sep = string.find(others[i + 1], ':', 1, true)
+    local said = tonumber(string.sub(others[i + 1], sep + 1))
+    if said < now - live then
+      redis.call('HDEL', KEYS[2], others[i])
+    elseif tonumber(string.sub(others[i + 1], 1, sep - 1)) > class then
+      say(class)
+      return math.ceil(interval)
+    end
+  end
+end
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then tat = now end
+if now < tat then
+  say(class)
+  return math.ceil(tat - now)
+end
+redis.call('SET', KEYS[1], tostring(tat + interval), 'PX', math.ceil(interval + 1000))
+say(tonumber(ARGV[4]))
+return 0
+`;

@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { Redis as RedisClient, RedisOptions } from 'ioredis';
-import type { Budget } from '../budget.js';
+import { RANK_CLASS, type Budget } from '../budget.js';
 import type { ReadStore, StoredRead } from '../stores.js';
 import { createCircuit } from './circuit.js';
 import { createGatedBudget, type RateGate } from './gated-budget.js';
-import { GCRA_SCRIPT, gcraPause, gcraTake, type GcraState } from './gcra.js';
+import { GCRA_RANKED_TAKE_SCRIPT, GCRA_SCRIPT, gcraPause, gcraTake, type GcraState } from './gcra.js';
 import { assertRedisUrl, redact } from './redis-url.js';
 import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead, type MergeDemand } from './types.js';
 
@@ -68,6 +68,12 @@ const PROBE_MS = 500;
  * share, and the shared bucket counts none of theirs. Longer than two probes and a deadline.
  */
 const BACK_TO_SHARED_MS = 2000;
+/**
+ * How long the class of the best job an instance said it has waiting holds the others'
+ * lower ones back, unless it says it again: it asks at least every 250 ms while it has any
+ * (./gated-budget.ts), so only a stalled or dead instance's lapses.
+ */
+const RANK_LIVE_MS = 600;
 /** A copy from Redis kept in memory this long past its freshness, for when Redis is away. */
 const LOCAL_COPY_KEEP_MS = 60 * 60 * 1000;
 
@@ -112,7 +118,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
   const lockMs = options.lockMs ?? 3000;
   const observe = options.observe ?? (() => {});
   const prefix = `storefront-widgets:${options.namespace}:`;
-  const keys = { bucket: `${prefix}budget`, instances: `${prefix}instances`, channel: `${prefix}stored`, wanted: `${prefix}wanted`, read: (key: string) => `${prefix}read:${key}`, lock: (key: string) => `${prefix}lock:${key}`, claim: (id: string) => `${prefix}claim:${id}` };
+  const keys = { bucket: `${prefix}budget`, ranks: `${prefix}ranks`, instances: `${prefix}instances`, channel: `${prefix}stored`, wanted: `${prefix}wanted`, read: (key: string) => `${prefix}read:${key}`, lock: (key: string) => `${prefix}lock:${key}`, claim: (id: string) => `${prefix}claim:${id}` };
   const instanceId = crypto.randomUUID();
   let client: RedisClient | undefined;
   let subscriber: RedisClient | undefined;
@@ -238,7 +244,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
       return wait;
     };
     const gate: RateGate = {
-      async take() {
+      async take(rank, then) {
         if (!circuit.closed) return localTake();
         if (now() - backAt < BACK_TO_SHARED_MS) {
           // Both rules at once for a while (see BACK_TO_SHARED_MS): a local permit the shared bucket then refuses is spent unused, which only slows.
@@ -246,7 +252,9 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
           if (wait > 0) return wait;
         }
         try {
-          const wait = Number(await redis((c) => c.eval(GCRA_SCRIPT, 1, keys.bucket, intervalMs, 1, 'take', 0)));
+          // By class across instances: a shopper's miss here goes before another instance's first reads.
+          const classOf = (value: number | undefined) => (value === undefined ? -1 : Math.max(0, Math.floor(value / RANK_CLASS)));
+          const wait = Number(await redis((c) => c.eval(GCRA_RANKED_TAKE_SCRIPT, 2, keys.bucket, keys.ranks, intervalMs, instanceId, classOf(rank ?? 0), classOf(then), RANK_LIVE_MS)));
           if (wait === 0) sharedAt = now();
           observe({ type: 'permit', shared: true, waitMs: wait });
           return wait;
