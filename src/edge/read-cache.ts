@@ -277,6 +277,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         entry.elsewhere = Math.max(entry.elsewhere, count);
         entry.ticket?.reprioritize();
       },
+      rank: (count) => TIER.repeatedWaiting * RANK_CLASS + Math.min(count, RANK_CLASS - 1),
     };
     // Another instance's answer kept after `since` serves as this flight's (coordination/): no request of its own.
     entry.promise = (options.merge ? options.merge.run(key, since, load, demand) : load())

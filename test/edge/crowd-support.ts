@@ -3,6 +3,7 @@
  * budget (redis.test.ts, workerd-durable.test.ts): distinct reads, an open loop of views at
  * random instances, and what reached the emulator's API.
  */
+import { requestLog } from '../support/emulator-control.ts';
 import { apiBase } from './support.ts';
 
 /** One instance or isolate of the proxy: a read of `path` at it. */
@@ -58,4 +59,15 @@ export async function crowd(all: Reader[], paths: readonly string[], perSecond: 
 export async function apiLoad(key: string): Promise<{ busiest: number; rateLimited: number; requests: number }> {
   const { seconds } = (await (await fetch(`${apiBase}/__emulator/counts?key=${encodeURIComponent(key)}`)).json()) as { seconds: { requests: number; rate_limited: number }[] };
   return { busiest: Math.max(0, ...seconds.map((s) => s.requests)), rateLimited: seconds.reduce((n, s) => n + s.rate_limited, 0), requests: seconds.reduce((n, s) => n + s.requests, 0) };
+}
+
+/** Where in the API's answered requests (200) each of `paths` went (its index; -1: none), by path and `limit`. */
+export async function sentOrder(key: string, paths: string[]): Promise<number[]> {
+  const log = (await requestLog(apiBase, key)).filter((entry) => entry.status === 200);
+  const name = (path: string, limit: unknown) => `${path}#${limit ?? ''}`;
+  const sent = log.map((entry) => name(entry.path, (entry.query as Record<string, unknown>)['limit']));
+  return paths.map((path) => {
+    const url = new URL(path, 'http://x');
+    return sent.indexOf(name(url.pathname, url.searchParams.get('limit') ?? undefined));
+  });
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { requestLog } from '../support/emulator-control.ts';
 import { apiBase } from './support.ts';
 import { instances, startRedis, type Instance } from './redis-support.ts';
-import { distinctReads } from './crowd-support.ts';
+import { distinctReads, sentOrder } from './crowd-support.ts';
 
 /** A read, its body drained: its status. */
 const read = async (url: string): Promise<number> => {
@@ -17,17 +17,6 @@ const read = async (url: string): Promise<number> => {
   await answer.arrayBuffer();
   return answer.status;
 };
-
-/** Where in the API's requests each of `paths` went (its index), by path and `limit`. */
-async function order(key: string, paths: string[]): Promise<number[]> {
-  const log = await requestLog(apiBase, key);
-  const name = (path: string, limit: unknown) => `${path}#${limit ?? ''}`;
-  const sent = log.map((entry) => name(entry.path, (entry.query as Record<string, unknown>)['limit']));
-  return paths.map((path) => {
-    const url = new URL(path, 'http://x');
-    return sent.indexOf(name(url.pathname, url.searchParams.get('limit') ?? undefined));
-  });
-}
 
 describe('proxy instances sharing Redis rank reads across instances', () => {
   it("fetch another instance's waiting shoppers' read before their own reads nobody waits for as much", { timeout: 30_000 }, async () => {
@@ -47,7 +36,7 @@ describe('proxy instances sharing Redis rank reads across instances', () => {
     // At B: three shoppers wait for `wanted`; B waits for A's fetch of it.
     pending.push(...[1, 2, 3].map(() => read(`${b.url}${wanted}`)));
     await Promise.all(pending);
-    const [wantedAt, ...fillersAt] = await order(key, [wanted, ...fillers]);
+    const [wantedAt, ...fillersAt] = await sentOrder(key, [wanted, ...fillers]);
     // One request for it, and before every filler still queued at A when B's shoppers came (at most two had left).
     expect((await requestLog(apiBase, key)).length).toBe(7);
     expect(fillersAt.every((at) => at >= 0)).toBe(true);
@@ -68,7 +57,7 @@ describe('proxy instances sharing Redis rank reads across instances', () => {
     // At B: four reads its shoppers wait for, two each.
     pending.push(...repeated.flatMap((path) => [read(`${b.url}${path}`), read(`${b.url}${path}`)]));
     await Promise.all(pending);
-    const at = await order(key, repeated);
+    const at = await sentOrder(key, repeated);
     expect((await requestLog(apiBase, key)).length).toBe(12);
     // All four before A's remaining first reads: at most two of A's had left when B's came (in turn, the last would be about the ninth).
     expect(at.every((index) => index >= 0)).toBe(true);

@@ -12,7 +12,7 @@ import { Miniflare } from 'miniflare';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { requestLog, setFaults, testKey } from '../support/emulator-control.ts';
 import { apiBase } from './support.ts';
-import { apiLoad, crowd, distinctReads, type Reader } from './crowd-support.ts';
+import { apiLoad, crowd, distinctReads, sentOrder, type Reader } from './crowd-support.ts';
 import { bundleRecipe, bundleWorkerSource, gateWorkers, gateWrangler } from './workerd-support.ts';
 
 const PER_ISOLATE = process.env['STOREFRONT_TEST_PER_INSTANCE'] === '1';
@@ -120,6 +120,31 @@ describe('Workers isolates sharing one Durable Object', () => {
     // A second fetch of the waiting isolate's own would come with the first, once the pause ended: none does.
     await new Promise((done) => setTimeout(done, 1000));
     expect(await reads()).toBe(1);
+  });
+
+  it("give a read another isolate's shoppers wait for its leader's permit before the leader's own repeated reads", { timeout: 60_000 }, async () => {
+    const { key, all } = await isolates(2);
+    const [a, b] = all as [Isolate, Isolate];
+    // A 429 pauses the object's bucket 4 s: what the isolates ask for meanwhile goes out after it, the best first.
+    await setFaults(apiBase, key, { force429: 1, retryAfterSeconds: 4 });
+    const [limitedPath, ...paths] = await distinctReads(12);
+    await (await a(limitedPath!)).text();
+    const fillers = paths.slice(0, 10);
+    const wanted = paths[10]!;
+    const read = async (isolate: Isolate, path: string) => void (await (await isolate(path)).text());
+    // At A: ten reads its shoppers asked for twice each, then a first read of `wanted` (one shopper): A leads its fetch, ranked below.
+    const pending = fillers.flatMap((path) => [read(a, path), read(a, path)]);
+    pending.push(read(a, wanted));
+    // The object's queue cannot be seen from here: a moment for A's lead to reach it, well within the pause.
+    await new Promise((done) => setTimeout(done, 300));
+    // At B: three shoppers wait for `wanted`, joined to A's lead.
+    pending.push(read(b, wanted), read(b, wanted), read(b, wanted));
+    await Promise.all(pending);
+    const [wantedAt, ...fillersAt] = await sentOrder(key, [wanted, ...fillers]);
+    expect(fillersAt.every((at) => at >= 0)).toBe(true);
+    // Once: first after the pause, not after A's ten (the last, before).
+    expect((await requestLog(apiBase, key)).filter((entry) => entry.path === new URL(wanted, 'http://x').pathname && entry.status === 200)).toHaveLength(1);
+    expect(wantedAt).toBeLessThanOrEqual(1);
   });
 
   it('stay together while the object answers, though some of its answers come past their deadline (a busy machine)', { timeout: 60_000 }, async () => {

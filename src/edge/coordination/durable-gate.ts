@@ -64,6 +64,8 @@ interface Kept {
 
 interface Waiter {
   priority: number;
+  /** The read whose lead asks for this permit, if it said. */
+  key?: string;
   seq: number;
   grant: (granted: boolean) => void;
 }
@@ -73,6 +75,8 @@ interface Lead {
   renewedAt: number;
   endsBy: number;
   joined: Set<() => void>;
+  /** The highest rank its waiters said their shoppers give it: its leader's permit ranks no lower. */
+  wanted: number;
 }
 
 export type GateAnswer =
@@ -113,7 +117,7 @@ export class StorefrontGate {
     const key = String(input['key'] ?? '');
     switch (op) {
       case 'acquire':
-        return this.acquire(Number(input['priority']) || 0, Number(input['perSecond']) || 18);
+        return this.acquire(Number(input['priority']) || 0, Number(input['perSecond']) || 18, typeof input['key'] === 'string' ? input['key'] : undefined);
       case 'pause':
         gcraPause(this.bucket, Date.now(), Math.min(120_000, Math.max(0, Number(input['ms']) || 0)), this.intervalMs);
         return { ok: true };
@@ -127,7 +131,10 @@ export class StorefrontGate {
         await this.state.storage.delete(`r:${key}`);
         return { ok: true };
       case 'begin':
-        return this.begin(key, Number(input['since']) || 0);
+        return this.begin(key, Number(input['since']) || 0, Number(input['wanted']) || 0);
+      case 'want':
+        this.want(key, Number(input['wanted']) || 0);
+        return { ok: true };
       case 'renew':
         this.renew(key, String(input['token']));
         return { ok: true };
@@ -142,7 +149,9 @@ export class StorefrontGate {
   }
 
   /** A permit now, or after those of higher priority queued before; "ask again" after `ACQUIRE_WAIT_MS`. */
-  private acquire(priority: number, perSecond: number): Promise<GateAnswer> {
+  private acquire(priority: number, perSecond: number, key?: string): Promise<GateAnswer> {
+    // A lead's permit ranks as its waiters' shoppers say (another isolate's may wait for a read this one holds low).
+    if (key !== undefined) priority = Math.max(priority, this.leads.get(key)?.wanted ?? 0);
     this.intervalMs = 1000 / Math.max(0.1, perSecond);
     const answer = (granted: boolean, full = false): GateAnswer => ({ granted, queued: this.queue.length, isolates: this.alive(), ...(full ? { full } : {}) });
     if (this.queue.length >= MAX_QUEUE) {
@@ -154,6 +163,7 @@ export class StorefrontGate {
     return new Promise((resolve) => {
       const waiter: Waiter = {
         priority,
+        ...(key !== undefined ? { key } : {}),
         seq: this.seq++,
         grant: (granted) => {
           clearTimeout(giveUp);
@@ -241,15 +251,16 @@ export class StorefrontGate {
   }
 
   /** An answer kept after `since`; else the lead of the key's fetch; else a wait for the leader's answer. */
-  private async begin(key: string, since: number): Promise<GateAnswer> {
+  private async begin(key: string, since: number, wanted: number): Promise<GateAnswer> {
     const kept = await this.get(key);
     if (kept && kept.storedAt > since) return { read: kept };
     const lead = this.leads.get(key);
     if (!lead || !this.leading(lead)) {
       const token = crypto.randomUUID();
-      this.leads.set(key, { token, renewedAt: Date.now(), endsBy: Date.now() + MAX_LEAD_MS, joined: lead?.joined ?? new Set() });
+      this.leads.set(key, { token, renewedAt: Date.now(), endsBy: Date.now() + MAX_LEAD_MS, joined: lead?.joined ?? new Set(), wanted: lead?.wanted ?? 0 });
       return { lead: token };
     }
+    this.want(key, wanted);
     await new Promise<void>((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
@@ -261,6 +272,14 @@ export class StorefrontGate {
     });
     const after = await this.get(key);
     return after && after.storedAt > since ? { read: after } : { retry: true };
+  }
+
+  /** Shoppers of a waiting isolate give the lead of `key` this rank: its leader's permit, queued or asked for, ranks no lower. */
+  private want(key: string, wanted: number): void {
+    const lead = this.leads.get(key);
+    if (!lead || wanted <= lead.wanted) return;
+    lead.wanted = wanted;
+    for (const waiter of this.queue) if (waiter.key === key) waiter.priority = Math.max(waiter.priority, wanted);
   }
 
   private end(key: string, token: string): void {

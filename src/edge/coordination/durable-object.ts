@@ -1,7 +1,7 @@
 import { BudgetFullError, createBudget, type Budget } from '../budget.js';
 import type { ReadStore, StoredRead } from '../stores.js';
 import { ACQUIRE_WAIT_MS, JOIN_WAIT_MS, LEAD_MS, type GateAnswer } from './durable-gate.js';
-import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead } from './types.js';
+import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead, type MergeDemand } from './types.js';
 
 /**
  * Every isolate of a shop on Cloudflare Workers through one Durable Object
@@ -43,6 +43,8 @@ const FAILURES_TO_GO_ALONE = 2;
  * the reads that gave up fetched what the leader was about to).
  */
 const MAX_JOIN_MS = 55_000;
+/** How often a read waiting for another isolate's fetch looks whether more shoppers wait for it (then says so to the object). */
+const WANT_AGAIN_MS = 200;
 
 /** A call the object did not answer by its deadline (as against one it refused). */
 class LateAnswer extends Error {}
@@ -65,6 +67,8 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
   let isolates = Math.max(1, options.isolates ?? 4);
   let downUntil = 0;
   let near: ReadStore | undefined;
+  /** The read whose lead `merge` is starting the fetch of, while it calls `load` (set and cleared around that synchronous call). */
+  let leading: string | undefined;
   const localClaims = createLocalClaims();
 
   let wasDown = false;
@@ -134,14 +138,14 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
     let sharedAt = -Infinity;
 
     /** true: a permit of the object; false: the object is away (go alone). */
-    const permit = async (priority: () => number): Promise<boolean> => {
+    const permit = async (priority: () => number, lead: string | undefined): Promise<boolean> => {
       const deadline = Date.now() + MAX_PERMIT_WAIT_MS;
       let missed = 0;
       while (up()) {
         let answer: { granted: boolean; queued: number; isolates: number; full?: boolean };
         try {
           // Read again at each ask: a read more shoppers now wait for ranks higher in the object's queue.
-          answer = (await call('acquire', { priority: priority(), perSecond }, ACQUIRE_WAIT_MS + callTimeoutMs)) as typeof answer;
+          answer = (await call('acquire', { priority: priority(), perSecond, ...(lead !== undefined ? { key: lead } : {}) }, ACQUIRE_WAIT_MS + callTimeoutMs)) as typeof answer;
         } catch (error) {
           // A late answer while the object answers others (a busy machine) is not an outage: ask again, rather than
           // take a permit of this isolate's own beside the object's (a loaded bench saw 34 API requests in one second).
@@ -165,11 +169,13 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
 
     return {
       async run(job, priority, queued) {
+        // Read before any await: the lead `merge` starts this job for, if any (see `leading`).
+        const lead = leading;
         if (up()) {
           waiting++;
           let shared: boolean;
           try {
-            shared = await permit(priority);
+            shared = await permit(priority, lead);
           } finally {
             waiting--;
           }
@@ -220,13 +226,26 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
     };
   };
 
-  const merge = async (key: string, since: number, load: () => Promise<StoredRead | FailedRead>): Promise<StoredRead | FailedRead> => {
+  const merge = async (key: string, since: number, load: () => Promise<StoredRead | FailedRead>, demand?: MergeDemand): Promise<StoredRead | FailedRead> => {
     const deadline = Date.now() + MAX_JOIN_MS;
     let missed = 0;
     while (up() && Date.now() < deadline) {
       let answer: GateAnswer;
       try {
-        answer = await call('begin', { key, since }, JOIN_WAIT_MS + callTimeoutMs);
+        // Shoppers waiting here: the leader's permit ranks as theirs would (it may hold the read low, a first read or a
+        // refresh), said at the start and again as more come while the object holds this call.
+        let said = demand?.waiting() ?? 0;
+        const more = setInterval(() => {
+          const waiting = demand?.waiting() ?? 0;
+          if (waiting <= said || !demand) return;
+          said = waiting;
+          void call('want', { key, wanted: demand.rank(waiting) }).catch(() => {});
+        }, WANT_AGAIN_MS);
+        try {
+          answer = await call('begin', { key, since, ...(said > 0 && demand ? { wanted: demand.rank(said) } : {}) }, JOIN_WAIT_MS + callTimeoutMs);
+        } finally {
+          clearInterval(more);
+        }
       } catch (error) {
         // Likewise: ask again while the object counts as up, rather than fetch what another isolate leads.
         if (!(error instanceof LateAnswer) && ++missed > 1) break;
@@ -243,7 +262,15 @@ export function createDurableObjectCoordinator(gates: GateNamespace, name: strin
         // Renewed while this read waits for a permit and runs: a request cancelled (Workers) stops renewing, and its lead ends.
         const renew = setInterval(() => void call('renew', { key, token }).catch(() => {}), LEAD_MS / 3);
         try {
-          return await load();
+          // The budget's `run` is called synchronously by `load`: it reads which lead it serves from here.
+          leading = key;
+          let loading: Promise<StoredRead | FailedRead>;
+          try {
+            loading = load();
+          } finally {
+            leading = undefined;
+          }
+          return await loading;
         } finally {
           clearInterval(renew);
           void call('end', { key, token }).catch(() => {});

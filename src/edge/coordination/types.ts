@@ -50,6 +50,8 @@ export interface MergeDemand {
   waiting(): number;
   /** Shoppers elsewhere wait for this read (`count` at the instance that says so most): rank it as a read shoppers wait for. */
   raise(count: number): void;
+  /** The budget's rank of this read with `count` shoppers waiting for it, for a gate that holds every instance's queue (the Durable Object). */
+  rank(count: number): number;
 }
 
 /** How one proxy instance shares its budget, its answers and its fetches with the shop's others: `localCoordination()` alone, Redis (`storefront-widgets/edge/redis`). */
