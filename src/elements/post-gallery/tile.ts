@@ -71,9 +71,11 @@ export interface TileOptions {
   /** The first row of a gallery above the fold loads at once; every other tile lazily, with low priority (the page's own hero comes first). */
   eager: boolean;
   /**
-   * In the first viewport by the page's word (`first-viewport`; `eager` too): loaded with
-   * high priority for the first, and a server render writes its URL, for it to show as it
-   * loads, without waiting for the script (no fade, no blurhash: as a page's own `<img>`).
+   * In the first viewport by the page's word (`first-viewport`; `eager` too): a server
+   * render writes its URL, for it to show as it loads, without waiting for the script (no
+   * fade, no blurhash: as a page's own `<img>`). The first (the page's LCP) is loaded with
+   * high priority, the rest of its row with low: loaded at once all the same, but after it
+   * rather than sharing its bandwidth (Chromium would raise them to high once laid out).
    */
   inHtml?: boolean;
   localizer: Localizer;
@@ -111,7 +113,7 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
           decoding="async"
           draggable="false"
           loading=${eager ? 'eager' : 'lazy'}
-          fetchpriority=${inHtml && !index ? 'high' : eager ? 'auto' : 'low'}
+          fetchpriority=${inHtml ? (index ? 'low' : 'high') : eager ? 'auto' : 'low'}
           width=${ifDefined(post.media.width)}
           height=${ifDefined(post.media.height)}
           alt=${altText(post, localizer)}
