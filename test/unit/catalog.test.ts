@@ -38,6 +38,12 @@ describe('the element table', () => {
     expect(imported.sort()).toEqual([...tags].sort());
   });
 
+  it("<WidgetHost>'s module table names each element's registration module under its tag, and no other", () => {
+    // Each a literal import(), for the app's bundler to make each element a chunk of its own.
+    const modules = [...read('src/react/element-modules.ts').matchAll(/'(svc-[\w-]+)': \(\) => import\('\.\.\/elements\/([\w-]+)\/(svc-[\w-]+)\.js'\)/g)].map((match) => [match[1], `${match[2]}/${match[3]}`]);
+    expect(Object.fromEntries(modules)).toEqual(Object.fromEntries(tags.map((tag) => [tag, `${elementName(tag)}/${tag}`])));
+  });
+
   it('the React entry has one wrapper per element, named as in the table', () => {
     const source = read('src/react.ts');
     const wrappers = [...source.matchAll(/export const (\w+) = wrap\(\{\s*react: React,\s*tagName: '(svc-[\w-]+)'/g)].map((match) => [match[2], match[1]]);
