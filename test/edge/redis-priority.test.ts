@@ -34,13 +34,15 @@ describe('proxy instances sharing Redis rank reads across instances', () => {
     pending.push(read(`${a.url}${wanted}`));
     await expect.poll(() => a.proxy.cache.stats.waiting).toBeGreaterThanOrEqual(5);
     // At B: three shoppers wait for `wanted`; B waits for A's fetch of it.
+    const sentBefore = (await requestLog(apiBase, key)).length;
     pending.push(...[1, 2, 3].map(() => read(`${b.url}${wanted}`)));
     await Promise.all(pending);
     const [wantedAt, ...fillersAt] = await sentOrder(key, [wanted, ...fillers]);
-    // One request for it, and before every filler still queued at A when B's shoppers came (at most two had left).
+    // One request for it, and before the fillers still queued at A when B's shoppers came (two may leave while B tells A).
     expect((await requestLog(apiBase, key)).length).toBe(7);
     expect(fillersAt.every((at) => at >= 0)).toBe(true);
-    expect(wantedAt).toBeLessThanOrEqual(2);
+    expect(sentBefore).toBeLessThanOrEqual(2);
+    expect(wantedAt).toBeLessThanOrEqual(sentBefore + 2);
   });
 
   it("give the shared budget's permits to an instance's waiting shoppers before another instance's first reads", { timeout: 30_000 }, async () => {
@@ -55,12 +57,14 @@ describe('proxy instances sharing Redis rank reads across instances', () => {
     const pending = firsts.map((path) => read(`${a.url}${path}`));
     await expect.poll(() => a.proxy.cache.stats.waiting).toBeGreaterThanOrEqual(6);
     // At B: four reads its shoppers wait for, two each.
+    const sentBefore = (await requestLog(apiBase, key)).length;
     pending.push(...repeated.flatMap((path) => [read(`${b.url}${path}`), read(`${b.url}${path}`)]));
     await Promise.all(pending);
     const at = await sentOrder(key, repeated);
     expect((await requestLog(apiBase, key)).length).toBe(12);
-    // All four before A's remaining first reads: at most two of A's had left when B's came (in turn, the last would be about the ninth).
+    // All four before A's remaining first reads, but for one that may leave while B's queue up (in turn, the last would be about the ninth).
     expect(at.every((index) => index >= 0)).toBe(true);
-    expect(Math.max(...at)).toBeLessThanOrEqual(5);
+    expect(sentBefore).toBeLessThanOrEqual(2);
+    expect(Math.max(...at)).toBeLessThanOrEqual(sentBefore + 4);
   });
 });
