@@ -29,7 +29,7 @@ export async function createProxyMetrics(): Promise<ProxyMetrics> {
   const answers = counter('storefront_proxy_answers_total', 'Reads answered, by how: hit, stale, miss, stale-if-error, unavailable, invalid.', ['cache']);
   const upstream = counter('storefront_proxy_upstream_requests_total', 'Requests sent to the Storefront API, by its status (0: no answer).', ['status']);
   const rateLimited = counter('storefront_proxy_upstream_rate_limited_total', "The Storefront API's 429 answers.");
-  const permits = counter('storefront_proxy_budget_decisions_total', "The budget's decisions: a permit granted or a wait told, from the shared bucket or this instance's own share.", ['source', 'decision']);
+  const permits = counter('storefront_proxy_budget_decisions_total', "The budget's decisions: a permit granted or a wait told, from the shared bucket or this instance's own share; late: a permit granted but read too late to use (counted granted too).", ['source', 'decision']);
   const waits = new client.Histogram({ name: 'storefront_proxy_budget_wait_seconds', help: 'Waits the budget told a request before it may go.', buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5], registers: [registry] });
   const merged = counter('storefront_proxy_merged_reads_total', "Reads answered by another instance's fetch.");
   const lockTimeouts = counter('storefront_proxy_lock_timeouts_total', "Waits for another instance's fetch that ran out (then fetched alone).");
@@ -51,7 +51,7 @@ export async function createProxyMetrics(): Promise<ProxyMetrics> {
           if (event.status === 429) rateLimited.inc();
           return void duration.observe(event.ms / 1000);
         case 'permit':
-          permits.inc({ source: event.shared ? 'shared' : 'local', decision: event.waitMs > 0 ? 'wait' : 'granted' });
+          permits.inc({ source: event.shared ? 'shared' : 'local', decision: event.late ? 'late' : event.waitMs > 0 ? 'wait' : 'granted' });
           if (event.waitMs > 0) waits.observe(event.waitMs / 1000);
           return;
         case 'merged':

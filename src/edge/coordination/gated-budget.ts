@@ -28,26 +28,44 @@ interface Waiting extends QueuedJob {
 
 /** Longest sleep between two asks, whatever the gate says (a pause ends, the queue changes). */
 const MAX_SLEEP_MS = 250;
+/**
+ * A permit had longer than this after it was asked for (this process's own monotonic clock)
+ * is not used: a starved process reads its answer late, and sent then it would land in a
+ * later second beside the permits the gate gave meanwhile (a loaded run saw 30 requests in
+ * one second). Asked for again instead: it only spends budget. Two in a row at most, so a
+ * process always that slow still sends.
+ */
+export const LATE_PERMIT_MS = 250;
+const LATE_PERMITS_IN_A_ROW = 2;
 
-export function createGatedBudget(gate: RateGate, { maxQueue = 2_000, now = () => Date.now() }: { maxQueue?: number; now?: () => number } = {}): Budget {
+export function createGatedBudget(gate: RateGate, { maxQueue = 2_000, now = () => Date.now(), onLatePermit }: { maxQueue?: number; now?: () => number; /** Told of each permit left unused for coming late. */ onLatePermit?: (ms: number) => void } = {}): Budget {
   const queue = new JobQueue<Waiting>(maxQueue);
   const best = queue.best;
   let pumping = false;
   /** When the gate last said a permit may be had. */
   let nextAt = 0;
+  let lateInARow = 0;
 
   const pump = async (): Promise<void> => {
     if (pumping) return;
     pumping = true;
     try {
       while (best.size > 0) {
+        const asked = performance.now();
         const wait = await gate.take(best.peek()?.rank, best.second()?.rank);
+        const took = performance.now() - asked;
         if (wait > 0) {
           nextAt = now() + wait;
           await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_SLEEP_MS, Math.max(1, wait))));
           continue;
         }
         nextAt = 0;
+        if (took > LATE_PERMIT_MS && lateInARow < LATE_PERMITS_IN_A_ROW) {
+          lateInARow++;
+          onLatePermit?.(took);
+          continue;
+        }
+        lateInARow = 0;
         const entry = best.peek();
         // The queue emptied while the permit was asked for (refused jobs): the permit is spent unused, which only slows.
         if (entry === undefined) break;

@@ -272,7 +272,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
         return perSecond / instances;
       },
     };
-    return createGatedBudget(gate, { maxQueue, now });
+    return createGatedBudget(gate, { maxQueue, now, onLatePermit: () => observe({ type: 'permit', shared: true, waitMs: 0, late: true }) });
   };
 
   const store = (local: ReadStore): ReadStore => {

@@ -16,7 +16,7 @@ export type CoordinationEvent =
   /** A wait for another instance's fetch that ran out: fetched alone. */
   | { type: 'lock-timeout' }
   /** A permit of the budget asked for: from the shared bucket or this instance's share, and the wait it was told (0: granted). */
-  | { type: 'permit'; shared: boolean; waitMs: number };
+  | { type: 'permit'; shared: boolean; waitMs: number; /** Granted, but read too late to use (see gated-budget.ts's `LATE_PERMIT_MS`). */ late?: boolean };
 
 /** Makes a proxy's coordinator, given the name of its shop's keys (a hash of its key and API) and its observer. */
 export type Coordination = (shop: { namespace: string; observe?: (event: CoordinationEvent) => void }) => Coordinator;
