@@ -93,6 +93,18 @@ describe('renderWidgets', () => {
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]).sort())).toEqual([['review-summary'], ['review-summary', 'reviews']]);
   });
 
+  it("renders a review list's photos without their URL, which their links keep (the browser writes it as the list hydrates, once near)", async () => {
+    const key = await testKey(apiBase, 'ssr_list_photos');
+    const html = await renderWidgets(`<svc-reviews product-ref="${PRODUCT}" page-size="3"></svc-reviews>`, options(key));
+    const photos = [...html.matchAll(/<a class="thumb" part="media-link" href="([^"]*)"[^>]*>(?:<!--[^>]*-->|\s)*<img\b([^>]*)>/g)];
+    expect(photos.length).toBeGreaterThan(0);
+    for (const [, href, image] of photos) {
+      expect(href).toMatch(/^http:\/\/[^/]+\/media\/reviews\//);
+      expect(image).toMatch(/\spart="media-thumbnail"/);
+      expect(image).not.toMatch(/\ssrc=/);
+    }
+  });
+
   it('renders a shoppable post: its media, a hotspot on each tagged product and the product list, from one read', async () => {
     const key = await testKey(apiBase, 'ssr_post');
     const posts = (await (await fetch(`${apiBase}/v1/posts?market=us&limit=20`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { id: string; tagged_products: { product: { title: string } }[] }[] };

@@ -57,6 +57,11 @@ test.describe('server-rendered widgets', () => {
     await expect(page.locator('svc-review-summary [part~="average"]')).toHaveText(/\d/);
     await expect.poll(() => updated(page, 'svc-reviews'), { timeout: 15_000 }).toBe(true);
     await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
+    // The list's photos: no URL in the HTML (their links keep it); hydrated, each shows its link's picture.
+    expect(html).not.toMatch(/part="media-thumbnail"[^>]*\ssrc=/);
+    const photos = page.locator('svc-reviews img[part~="media-thumbnail"]');
+    expect(await photos.count()).toBeGreaterThan(0);
+    await expect.poll(() => photos.evaluateAll((images) => (images as HTMLImageElement[]).filter((image) => !image.src || image.src !== image.closest('a')?.href).length)).toBe(0);
     // The server's reads are fresh: the browser read nothing.
     expect((await requestLog(apiBase, key)).length).toBe(served);
     // No shift, though the page arrives in two pieces cut inside the summary's bars (see static-server.ts).

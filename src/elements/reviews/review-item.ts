@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Review } from '../../api/types.js';
 import type { Localizer } from '../../i18n/localize.js';
 import { renderStars } from '../shared/reviews/stars.js';
+import { browserUrl } from '../shared/css-text.js';
 
 export interface ReviewItemOptions {
   /** Whether the shopper asked for the original text of a translated review. */
@@ -57,6 +58,13 @@ export function renderReview(review: Review, localizer: Localizer, options: Revi
   </li>`;
 }
 
+/**
+ * A review's photos. A server render leaves their URL out (their links keep it), and the
+ * browser writes it as the list hydrates, once a shopper comes near: "lazy" and of low
+ * priority as they were, Chromium requested them with the page's first pictures (it loads
+ * lazy ones within about 1,250 px of the viewport), sharing the bandwidth of a gallery's
+ * first photo. Written that late, "lazy" is enough (a lazy image starts with low priority).
+ */
 function renderMedia(review: Review, localizer: Localizer): TemplateResult {
   const total = review.media.length;
   return html`<ul class="media" part="media" role="list">
@@ -65,10 +73,9 @@ function renderMedia(review: Review, localizer: Localizer): TemplateResult {
         <a class="thumb" part="media-link" href=${media.url} target="_blank" rel="noopener noreferrer">
           <img
             part="media-thumbnail"
-            src=${media.url}
+            src=${browserUrl(media.url, false)}
             alt=${localizer.t('reviews.mediaAlt', { index: index + 1, total })}
             loading="lazy"
-            fetchpriority="low"
             decoding="async"
             width=${media.width ?? 96}
             height=${media.height ?? 96}

@@ -163,6 +163,8 @@ export const reviewsStyles = [
       line-height: 0;
     }
     .thumb img {
+      /* A block: its size holds before the browser writes its URL (without one, an inline img is its alt text's box). */
+      display: block;
       inline-size: var(--_thumb);
       block-size: var(--_thumb);
       object-fit: cover;
