@@ -133,17 +133,17 @@ describe('renderWidgets', () => {
     expect((states(html) as { queryKey: string[] }[][]).map((reads) => reads.map((read) => read.queryKey[1]))).toEqual([['posts']]);
   });
 
-  it('renders a gallery in the first viewport (`first-viewport`) with its first row\'s pictures in the HTML, shown at once, the first at once with high priority and the rest of the row lazily with low; the others without a URL', async () => {
+  it('renders a gallery in the first viewport (`first-viewport`) with its first row\'s pictures in the HTML, shown at once, the first with high priority and the rest of the row with low; the others without a URL', async () => {
     const key = await testKey(apiBase, 'ssr_gallery_first');
     const html = await renderWidgets(`<svc-post-gallery product-ref="${PRODUCT}" page-size="4" columns="2" first-viewport></svc-post-gallery>`, options(key));
     const posts = (await (await fetch(`${apiBase}/v1/posts?market=us&product_ref=${PRODUCT}&limit=4`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { type: string; media: { location: string; poster?: string } }[] };
     const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
     const images = (html.match(/<img\b[^>]*>/g) ?? []).map((tag) => ({ src: attribute(tag, 'src'), loading: attribute(tag, 'loading'), priority: attribute(tag, 'fetchpriority'), class: attribute(tag, 'class') }));
     const url = (post: (typeof posts.data)[number]) => (post.type === 'VIDEO' ? post.media.poster : post.media.location)?.replace(/&/g, '&amp;');
-    // The first row (two columns): URL, shown without waiting for its load event; the first photo at once with high priority, the rest of the row after it (lazily: once laid out).
+    // The first row (two columns): URL, loaded at once, shown without waiting for its load event; the first photo with high priority, the rest of the row after it.
     expect(images.slice(0, 2)).toEqual([
       { src: url(posts.data[0]!), loading: 'eager', priority: 'high', class: 'media loaded' },
-      { src: url(posts.data[1]!), loading: 'lazy', priority: 'low', class: 'media loaded' },
+      { src: url(posts.data[1]!), loading: 'eager', priority: 'low', class: 'media loaded' },
     ]);
     expect(images.slice(2)).toEqual(images.slice(2).map(() => ({ src: undefined, loading: 'lazy', priority: 'low', class: 'media' })));
     // No blurhash under a picture shown at once: its placeholder is out of the rendering.

@@ -138,9 +138,9 @@ export class SvcPostGallery extends StorefrontElement {
   /**
    * The gallery is in the page's first viewport, where its first photo is often the page's
    * largest element (its LCP): rendered on the server, its first row's pictures are in the
-   * HTML (`src`; the first loaded at once with high priority, the rest lazily with low) and
-   * show before the script runs, without the blurhash and fade. Without it a server render
-   * leaves picture URLs out.
+   * HTML (`src`, loaded at once, the first with high priority, the rest with low) and show
+   * before the script runs, without the blurhash and fade. Without it a server render leaves
+   * picture URLs out.
    */
   firstViewport = false;
   /** `development` links the lightbox's products to their development URLs (as `<svc-shoppable-post>` does). */

@@ -73,9 +73,9 @@ export interface TileOptions {
   /**
    * In the first viewport by the page's word (`first-viewport`; `eager` too): a server
    * render writes its URL, for it to show as it loads, without waiting for the script (no
-   * fade, no blurhash: as a page's own `<img>`). The first (the page's LCP) is loaded at
-   * once with high priority, the rest of its row lazily with low (in view, they load once
-   * laid out): after it rather than sharing its bandwidth (Chromium would raise them to high).
+   * fade, no blurhash: as a page's own `<img>`). The first (the page's LCP) is loaded with
+   * high priority, the rest of its row with low: loaded at once all the same, but after it
+   * rather than sharing its bandwidth (Chromium would raise them to high once laid out).
    */
   inHtml?: boolean;
   localizer: Localizer;
@@ -96,8 +96,6 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
   // A picture in the HTML shows as it loads. Only the server writes that (hydration leaves the server's attributes
   // as they are, and the browser's value never changes): loaded before the script listens for it, it stays shown.
   const shown = isServer && inHtml;
-  // The first picture in the HTML: often the page's LCP.
-  const lcp = inHtml && !index;
   return html`<button
     part="tile"
     class="tile"
@@ -114,8 +112,8 @@ export function renderTile(post: Post, options: TileOptions): TemplateResult {
           class=${shown ? 'media loaded' : 'media'}
           decoding="async"
           draggable="false"
-          loading=${lcp || (eager && !inHtml) ? 'eager' : 'lazy'}
-          fetchpriority=${lcp ? 'high' : eager && !inHtml ? 'auto' : 'low'}
+          loading=${eager ? 'eager' : 'lazy'}
+          fetchpriority=${inHtml ? (index ? 'low' : 'high') : eager ? 'auto' : 'low'}
           width=${ifDefined(post.media.width)}
           height=${ifDefined(post.media.height)}
           alt=${altText(post, localizer)}
