@@ -33,7 +33,8 @@ const MAX_SLEEP_MS = 250;
  * is not used: a starved process reads its answer late, and sent then it would land in a
  * later second beside the permits the gate gave meanwhile (a loaded run saw 30 requests in
  * one second). Asked for again instead: it only spends budget. Two in a row at most, so a
- * process always that slow still sends.
+ * process always that slow still sends. Only when the gate's answers are usually much
+ * quicker: an engine that is slow every time (a far Redis) is not a starved process.
  */
 export const LATE_PERMIT_MS = 250;
 const LATE_PERMITS_IN_A_ROW = 2;
@@ -45,6 +46,8 @@ export function createGatedBudget(gate: RateGate, { maxQueue = 2_000, now = () =
   /** When the gate last said a permit may be had. */
   let nextAt = 0;
   let lateInARow = 0;
+  /** The gate's usual round trip: a moving average of its answers' times (none yet: undefined). */
+  let usual: number | undefined;
 
   const pump = async (): Promise<void> => {
     if (pumping) return;
@@ -54,13 +57,15 @@ export function createGatedBudget(gate: RateGate, { maxQueue = 2_000, now = () =
         const asked = performance.now();
         const wait = await gate.take(best.peek()?.rank, best.second()?.rank);
         const took = performance.now() - asked;
+        const late = took > LATE_PERMIT_MS && usual !== undefined && took > 4 * usual;
+        usual = usual === undefined ? took : usual * 0.8 + took * 0.2;
         if (wait > 0) {
           nextAt = now() + wait;
           await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_SLEEP_MS, Math.max(1, wait))));
           continue;
         }
         nextAt = 0;
-        if (took > LATE_PERMIT_MS && lateInARow < LATE_PERMITS_IN_A_ROW) {
+        if (late && lateInARow < LATE_PERMITS_IN_A_ROW) {
           lateInARow++;
           onLatePermit?.(took);
           continue;
