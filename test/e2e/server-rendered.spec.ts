@@ -161,6 +161,12 @@ test.describe('server-rendered widgets', () => {
     const held = page.evaluate(() => Promise.race([customElements.whenDefined('svc-reviews').then(() => 'loaded'), new Promise((done) => setTimeout(() => done('held'), 2000))]));
     expect(await held, "the far list's code").toBe('held');
     expect(await list()).toBe(false);
+    // Not hydrated yet, its photos have no URL: their links' quiet boxes show, not a broken picture with its alt text.
+    const unwritten = await page.locator('svc-reviews img[part~="media-thumbnail"]').evaluateAll((images) =>
+      images.map((image) => [image.hasAttribute('src'), getComputedStyle(image).visibility, getComputedStyle(image.closest('a')!).backgroundColor === 'rgba(0, 0, 0, 0)']),
+    );
+    expect(unwritten.length).toBeGreaterThan(0);
+    for (const photo of unwritten) expect(photo, 'URL, visibility, transparent link').toEqual([false, 'hidden', false]);
     await expect(page.locator('svc-reviews [part~="review"]')).toHaveCount(3);
     const served = (await requestLog(apiBase, key)).length;
     await page.locator('svc-reviews').scrollIntoViewIfNeeded();

@@ -161,6 +161,7 @@ export const reviewsStyles = [
       display: block;
       border-radius: var(--_radius);
       line-height: 0;
+      background: var(--_track);
     }
     .thumb img {
       /* A block: its size holds before the browser writes its URL (without one, an inline img is its alt text's box). */
@@ -169,7 +170,10 @@ export const reviewsStyles = [
       block-size: var(--_thumb);
       object-fit: cover;
       border-radius: var(--_radius);
-      background: var(--_track);
+    }
+    /* Until then (no script, or not hydrated yet): the link's quiet box, not a broken picture with its alt text. */
+    img:not([src]) {
+      visibility: hidden;
     }
     .reply {
       margin-block-start: 0.25em;
