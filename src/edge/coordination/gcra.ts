@@ -3,7 +3,7 @@
  * (`tat`) of the next request. A request may go when `tat` is at most `burst - 1`
  * intervals ahead of now; it moves `tat` one interval on. At `perSecond` with a burst of
  * 1, no second holds more than `perSecond + 1` requests, however many instances ask.
- * The same rule runs in Redis (`GCRA_SCRIPT`, timed by the server's own clock) and here,
+ * The same rule runs in Redis (`GCRA_TAKE_SCRIPT`, `GCRA_PAUSE_SCRIPT`, timed by the server's own clock) and here,
  * for an instance that cannot reach Redis (its share of the rate).
  */
 export interface GcraState {
@@ -26,41 +26,31 @@ export function gcraPause(state: GcraState, now: number, ms: number, intervalMs:
 }
 
 /**
- * The same two operations in one atomic Lua script. KEYS[1]: the bucket; ARGV: interval
- * (ms), burst, `take` or `pause`, pause (ms). Returns the ms to wait (0: taken, or paused).
- * Milliseconds from `TIME`, so instances' clocks never matter.
+ * `gcraPause` in one atomic Lua script (burst 1). KEYS[1]: the bucket; ARGV[1]: the pause
+ * (ms). Milliseconds from `TIME`, so instances' clocks never matter.
  */
-export const GCRA_SCRIPT = `
+export const GCRA_PAUSE_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local interval = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
-if ARGV[3] == 'pause' then
-  local paused = now + tonumber(ARGV[4]) + interval * (burst - 1)
-  if paused > tat then
-    redis.call('SET', KEYS[1], tostring(paused), 'PX', math.ceil(paused - now + 1000))
-  end
-  return 0
+local paused = now + tonumber(ARGV[1])
+if paused > tat then
+  redis.call('SET', KEYS[1], tostring(paused), 'PX', math.ceil(paused - now + 1000))
 end
-local allowAt = tat + interval - interval * burst
-if now < allowAt then return math.ceil(allowAt - now) end
-local nextTat = tat + interval
-redis.call('SET', KEYS[1], tostring(nextTat), 'PX', math.ceil(nextTat - now + 1000))
 return 0
 `;
 
 /**
- * `take` of `GCRA_SCRIPT` that keeps the instances' priorities: each instance says the
- * class of the best job it has waiting (`class:time` in the hash KEYS[2], by instance),
+ * `gcraTake` (burst 1) in one atomic Lua script, timed by `TIME` too, that keeps the
+ * instances' priorities: each instance says the class of the best job it has waiting
+ * (`class:time` in the hash KEYS[2], by instance),
  * and no permit goes to one while another, heard from within `live` ms, waits with a
  * higher class (shoppers' misses before other instances' first reads). Granted, the
  * instance's class becomes that of its next job (none: left out). KEYS[1]: the bucket;
  * ARGV: interval (ms), instance, class, next class (-1: none), live (ms). Returns the ms
  * to wait (0: taken).
  */
-export const GCRA_RANKED_TAKE_SCRIPT = `
+export const GCRA_TAKE_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])

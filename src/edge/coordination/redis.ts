@@ -4,7 +4,7 @@ import { RANK_CLASS, type Budget } from '../budget.js';
 import type { ReadStore, StoredRead } from '../stores.js';
 import { createCircuit } from './circuit.js';
 import { createGatedBudget, type RateGate } from './gated-budget.js';
-import { GCRA_RANKED_TAKE_SCRIPT, GCRA_SCRIPT, gcraPause, gcraTake, type GcraState } from './gcra.js';
+import { GCRA_PAUSE_SCRIPT, GCRA_TAKE_SCRIPT, gcraPause, gcraTake, type GcraState } from './gcra.js';
 import { assertRedisUrl, redact } from './redis-url.js';
 import { createLocalClaims, type Coordination, type CoordinationEvent, type Coordinator, type FailedRead, type MergeDemand } from './types.js';
 
@@ -74,6 +74,8 @@ const BACK_TO_SHARED_MS = 2000;
  * (./gated-budget.ts), so only a stalled or dead instance's lapses.
  */
 const RANK_LIVE_MS = 600;
+/** A budget rank's class (`RANK_CLASS`) for the shared bucket; -1: no job. */
+const classOf = (rank: number | undefined): number => (rank === undefined ? -1 : Math.max(0, Math.floor(rank / RANK_CLASS)));
 /** A copy from Redis kept in memory this long past its freshness, for when Redis is away. */
 const LOCAL_COPY_KEEP_MS = 60 * 60 * 1000;
 
@@ -253,8 +255,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
         }
         try {
           // By class across instances: a shopper's miss here goes before another instance's first reads.
-          const classOf = (value: number | undefined) => (value === undefined ? -1 : Math.max(0, Math.floor(value / RANK_CLASS)));
-          const wait = Number(await redis((c) => c.eval(GCRA_RANKED_TAKE_SCRIPT, 2, keys.bucket, keys.ranks, intervalMs, instanceId, classOf(rank ?? 0), classOf(then), RANK_LIVE_MS)));
+          const wait = Number(await redis((c) => c.eval(GCRA_TAKE_SCRIPT, 2, keys.bucket, keys.ranks, intervalMs, instanceId, classOf(rank ?? 0), classOf(then), RANK_LIVE_MS)));
           if (wait === 0) sharedAt = now();
           observe({ type: 'permit', shared: true, waitMs: wait });
           return wait;
@@ -266,7 +267,7 @@ export function createRedisCoordinator(options: RedisCoordinatorOptions): Coordi
       },
       pause(ms) {
         gcraPause(local, now(), ms, (1000 * instances) / perSecond);
-        void redis((c) => c.eval(GCRA_SCRIPT, 1, keys.bucket, intervalMs, 1, 'pause', Math.ceil(ms))).catch(() => {});
+        void redis((c) => c.eval(GCRA_PAUSE_SCRIPT, 1, keys.bucket, Math.ceil(ms))).catch(() => {});
       },
       get share() {
         return perSecond / instances;
