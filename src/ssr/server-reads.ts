@@ -11,6 +11,7 @@ import { targetOf } from '../elements/shared/reviews/notices.js';
 import type { ProductRating } from '../api/types.js';
 import type { FoundElement } from './fragment.js';
 import type { ReadSource } from './read-cache.js';
+import { stateData } from './state-fields.js';
 
 /**
  * What each element reads on the server, with the same client as in the browser
@@ -100,7 +101,8 @@ export async function readAll(found: readonly FoundElement[], { source, deadline
     const { api } = entry;
     const { queryKey } = options(entry.client);
     others.push(
-      read(api, [queryKey], (signal, reader) => fetchData(options(reader), signal)).then(({ data, at }) => {
+      // Kept (and cached) as the page will carry it: without the fields no browser code reads (state-fields.ts).
+      read(api, [queryKey], async (signal, reader) => stateData(queryKey, await fetchData(options(reader), signal))).then(({ data, at }) => {
         entry.reads.push({ kind: 'query', api, queryKey, data, at });
         if (entry.reads.length === entry.wanted) onReady?.(entry);
       }),
