@@ -1,9 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizePost } from '../../src/api/normalize-post.ts';
 import { normalizeReview } from '../../src/api/normalize-review.ts';
 import { normalizeReviewSummary } from '../../src/api/normalize.ts';
 import { queryKeys } from '../../src/queries/options.ts';
-import { stateData } from '../../src/ssr/state-fields.ts';
+import { stateData, UNREAD_FIELDS } from '../../src/ssr/state-fields.ts';
 
 /**
  * What a server render keeps of its reads (src/ssr/state-fields.ts): the fields no
@@ -127,5 +128,21 @@ describe('stateData: what a server render keeps of its reads', () => {
     expect(stateData(queryKeys.reviewSummary('us', { productRef: 'shirt' }), summary)).toBe(summary);
     const snippet = { '@type': 'Product', sku: 'SKU-1', gtin13: '4029026024759', category: 'Tops' };
     expect(stateData(queryKeys.richSnippet('us', 'shirt'), snippet)).toBe(snippet);
+  });
+});
+
+describe('the fields left out are read nowhere in the browser', () => {
+  it('no browser module reads a field that is left out wherever it occurs (as `.name` or by destructuring)', () => {
+    // Names dropped from every object that has them; a media's hash, width or height is read on some media and not others, which the e2e comparison checks (test/e2e/server-state.spec.ts).
+    const everywhere = [...UNREAD_FIELDS.post, ...UNREAD_FIELDS.product, 'filename'];
+    const src = new URL('../../src/', import.meta.url);
+    // The normalizer, the read proxy and the server render are not browser code that reads the elements' data.
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !/^(api|edge|ssr)\//.test(file));
+    expect(files.length).toBeGreaterThan(50);
+    const reads = files.flatMap((file) => {
+      const code = readFileSync(new URL(file, src), 'utf8');
+      return everywhere.filter((name) => new RegExp(`\\.${name}\\b|\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=`).test(code)).map((name) => `${file}: ${name}`);
+    });
+    expect(reads).toEqual([]);
   });
 });
