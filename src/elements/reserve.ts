@@ -74,16 +74,29 @@ function fitRules(selector: string, min: number): string {
   return rules;
 }
 
+/** The elements a reservation rule is for (`reserveCss`'s argument). */
+export type ReservedTag = 'svc-review-summary' | 'svc-shoppable-post' | 'svc-post-gallery' | 'svc-reviews';
+export const RESERVED_TAGS: readonly ReservedTag[] = ['svc-review-summary', 'svc-shoppable-post', 'svc-post-gallery', 'svc-reviews'];
+
 /**
  * The reservation stylesheet, minified: badge, full summary, shoppable post, gallery
  * (grid and masonry by `columns` and the common `page-size`s, carousel by `columns`),
  * review list. Custom properties a theme sets on an element adjust it as they adjust the
  * element: `--svc-review-summary-lines`, `--svc-shoppable-aspect`, `--svc-gallery-gap`,
  * `--svc-gallery-tile-aspect` (a number), `--svc-gallery-columns`; `--svc-reviews-reserve`
- * replaces the review list's.
+ * replaces the review list's. With `tags`, the rules of those elements alone: a server
+ * render that leaves one element to the browser holds its space with a few hundred bytes,
+ * not the whole sheet.
  */
-export function reserveCss(): string {
-  const hosts = ['svc-review-summary:not([variant=badge])', 'svc-shoppable-post', 'svc-post-gallery', 'svc-reviews'].map(where);
+export function reserveCss(tags: readonly ReservedTag[] = RESERVED_TAGS): string {
+  const has = (tag: ReservedTag) => tags.includes(tag);
+  const summary = has('svc-review-summary');
+  const post = has('svc-shoppable-post');
+  const gallery = has('svc-post-gallery');
+  const hosts = [summary && 'svc-review-summary:not([variant=badge])', post && 'svc-shoppable-post', gallery && 'svc-post-gallery', has('svc-reviews') && 'svc-reviews']
+    .filter((host): host is string => host !== false)
+    .map(where);
+  if (hosts.length === 0) return '';
   // What the gallery's attributes say, as custom properties of the element while it waits (private names: none of its styles reads them).
   const pageSizes = PAGE_SIZES.map((size) => `${where(`svc-post-gallery[page-size="${size}"]`)}{--_rp:${size}}`).join('');
   const columns = Array.from({ length: MAX_COLUMNS }, (_, i) => `${where(`svc-post-gallery[columns="${i + 1}"]`)}{--_rc:${i + 1}}`).join('');
@@ -93,26 +106,40 @@ export function reserveCss(): string {
   const listed = where('svc-shoppable-post:not([hide-products])');
   const carousel = where('svc-post-gallery[layout=carousel]');
   return [
-    `:where(svc-review-summary[variant=badge]:not(:defined)){display:inline-flex;vertical-align:middle;height:${BADGE_HEIGHT}}`,
+    summary && `:where(svc-review-summary[variant=badge]:not(:defined)){display:inline-flex;vertical-align:middle;height:${BADGE_HEIGHT}}`,
     `${hosts.join(',')}{display:block;container-type:inline-size}`,
     `${hosts.map((host) => `${host}::before`).join(',')}{content:"";display:block}`,
     // The full summary: overview, bars and text stacked; overview and bars side by side from 34em; the text beside them from 47em. Taller bars on a touch screen.
-    `${SUMMARY_FULL}::before{height:calc(${SUMMARY.overview + 2 * SUMMARY.gap + SUMMARY.bars + SUMMARY.generatedFrame.narrow}px + ${lines})}`,
-    `@media (pointer:coarse){${SUMMARY_FULL}::before{height:calc(${SUMMARY.overview + 2 * SUMMARY.gap + SUMMARY.coarseBars + SUMMARY.generatedFrame.narrow}px + ${lines})}}`,
-    `@container (width>=${SUMMARY.twoColumns}){${SUMMARY_FULL}::before{height:calc(${Math.max(SUMMARY.overview, SUMMARY.bars) + SUMMARY.gap + SUMMARY.generatedFrame.wide}px + ${lines})}}`,
-    `@container (width>=${SUMMARY.twoColumns}){@media (pointer:coarse){${SUMMARY_FULL}::before{height:calc(${SUMMARY.coarseBars + SUMMARY.gap + SUMMARY.generatedFrame.wide}px + ${lines})}}}`,
-    `@container (width>=${SUMMARY.threeColumns}){${SUMMARY_FULL}::before{height:max(${SUMMARY.wideBars}px,${SUMMARY.generatedFrame.narrow}px + ${lines})}}`,
-    `@container (width>=${SUMMARY.threeColumns}){@media (pointer:coarse){${SUMMARY_FULL}::before{height:${SUMMARY.coarseBars}px}}}`,
+    ...(summary
+      ? [
+          `${SUMMARY_FULL}::before{height:calc(${SUMMARY.overview + 2 * SUMMARY.gap + SUMMARY.bars + SUMMARY.generatedFrame.narrow}px + ${lines})}`,
+          `@media (pointer:coarse){${SUMMARY_FULL}::before{height:calc(${SUMMARY.overview + 2 * SUMMARY.gap + SUMMARY.coarseBars + SUMMARY.generatedFrame.narrow}px + ${lines})}}`,
+          `@container (width>=${SUMMARY.twoColumns}){${SUMMARY_FULL}::before{height:calc(${Math.max(SUMMARY.overview, SUMMARY.bars) + SUMMARY.gap + SUMMARY.generatedFrame.wide}px + ${lines})}}`,
+          `@container (width>=${SUMMARY.twoColumns}){@media (pointer:coarse){${SUMMARY_FULL}::before{height:calc(${SUMMARY.coarseBars + SUMMARY.gap + SUMMARY.generatedFrame.wide}px + ${lines})}}}`,
+          `@container (width>=${SUMMARY.threeColumns}){${SUMMARY_FULL}::before{height:max(${SUMMARY.wideBars}px,${SUMMARY.generatedFrame.narrow}px + ${lines})}}`,
+          `@container (width>=${SUMMARY.threeColumns}){@media (pointer:coarse){${SUMMARY_FULL}::before{height:${SUMMARY.coarseBars}px}}}`,
+        ]
+      : []),
     // The shoppable post: the media in its ratio, the product list below it (narrow) or beside it (wide).
-    `${POST_HOST}::before{aspect-ratio:var(--svc-shoppable-aspect,${POST.aspect});max-height:var(--svc-shoppable-max-height,100svh)}`,
-    `${listed}::after{content:"";display:block;height:${POST.narrowGap + POST.products}px}`,
-    `@container (width>=${POST.wideFrom}px){${listed}::before{width:calc(100% - ${POST.wideGap}px - ${POST.column})}${listed}::after{display:none}}`,
+    ...(post
+      ? [
+          `${POST_HOST}::before{aspect-ratio:var(--svc-shoppable-aspect,${POST.aspect});max-height:var(--svc-shoppable-max-height,100svh)}`,
+          `${listed}::after{content:"";display:block;height:${POST.narrowGap + POST.products}px}`,
+          `@container (width>=${POST.wideFrom}px){${listed}::before{width:calc(100% - ${POST.wideGap}px - ${POST.column})}${listed}::after{display:none}}`,
+        ]
+      : []),
     // The gallery: its first page's rows of tiles and its footer (grid, masonry); one row of slides (carousel).
-    pageSizes + columns,
-    `${GALLERY}::before{padding-top:calc(${rows}*${tile} + (${rows} + 1)*${gap} + ${GALLERY_BUTTON}px)}`,
-    fitRules(`${GALLERY}::before`, MIN_TILE),
-    `${carousel}::before{padding-top:calc(${tile} + ${GALLERY_BUTTON}px)}`,
-    fitRules(`${carousel}::before`, MIN_SLIDE),
-    `${where('svc-reviews')}::before{height:var(--svc-reviews-reserve,${REVIEWS_FIRST_SCREEN}px)}`,
-  ].join('');
+    ...(gallery
+      ? [
+          pageSizes + columns,
+          `${GALLERY}::before{padding-top:calc(${rows}*${tile} + (${rows} + 1)*${gap} + ${GALLERY_BUTTON}px)}`,
+          fitRules(`${GALLERY}::before`, MIN_TILE),
+          `${carousel}::before{padding-top:calc(${tile} + ${GALLERY_BUTTON}px)}`,
+          fitRules(`${carousel}::before`, MIN_SLIDE),
+        ]
+      : []),
+    has('svc-reviews') && `${where('svc-reviews')}::before{height:var(--svc-reviews-reserve,${REVIEWS_FIRST_SCREEN}px)}`,
+  ]
+    .filter((rule) => rule !== false)
+    .join('');
 }

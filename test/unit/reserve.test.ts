@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gridHeight, POST, postHeight, reserveCss, summaryHeight } from '../../src/elements/reserve.ts';
+import { gridHeight, POST, postHeight, RESERVED_TAGS, reserveCss, summaryHeight } from '../../src/elements/reserve.ts';
 import { DEFAULT_GAP, MIN_TILE } from '../../src/elements/post-gallery/gallery-options.ts';
 import { GALLERY_BUTTON, SUMMARY } from '../../src/elements/shared/reserve-sizes.ts';
 
@@ -8,6 +8,21 @@ const source = (path: string) => readFileSync(new URL(`../../src/elements/${path
 
 describe('the reservation stylesheet', () => {
   const css = reserveCss();
+
+  it("for some elements, their rules alone: each tag's rules name no other element, and together they hold every rule of the sheet", () => {
+    const rules = (sheet: string) => sheet.split('}').filter(Boolean);
+    for (const tag of RESERVED_TAGS) {
+      const own = reserveCss([tag]);
+      expect(own).toContain(tag);
+      for (const other of RESERVED_TAGS.filter((name) => name !== tag)) expect(own).not.toContain(`${other}:`);
+      expect(own.length).toBeLessThan(css.length);
+    }
+    // The hosts' shared rules name each host once: every other rule of the whole sheet is one tag's.
+    const union = new Set(RESERVED_TAGS.flatMap((tag) => rules(reserveCss([tag]))));
+    for (const rule of rules(css)) if (!rule.includes(',:where(')) expect(union).toContain(rule);
+    expect(reserveCss([])).toBe('');
+    expect(reserveCss(RESERVED_TAGS)).toBe(css);
+  });
 
   it('is written from the numbers the elements lay out with', () => {
     // The gallery's grid, gap and footer.
