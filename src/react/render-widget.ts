@@ -2,6 +2,7 @@ import type { ReactiveElement } from 'lit';
 import { assertPublishableKey } from '../api/keys.js';
 import { ConfigError } from '../api/errors.js';
 import { ELEMENTS, type ElementTag } from '../elements/catalog.js';
+import { RESERVED_TAGS, reserveCss, type ReservedTag } from '../elements/reserve.js';
 import { escapeAttribute } from '../ssr/fragment.js';
 import { renderWidgets, type RenderWidgetsOptions } from '../ssr/index.js';
 import { firstPhoto, type WidgetData } from './widget-data.js';
@@ -79,13 +80,16 @@ export async function renderWidget(tag: WidgetTag, props: Record<string, unknown
   if (!WIDGET_TAGS.includes(tag)) {
     throw new ConfigError(`storefront-widgets: renderWidget renders ${WIDGET_TAGS.join(', ')}; not "${String(tag).slice(0, 40)}".`);
   }
-  const { request, ...renderOptions } = options;
+  const { request, belowFold = false, ...renderOptions } = options;
+  if (typeof belowFold !== 'boolean') throw new ConfigError(`storefront-widgets: renderWidget's belowFold is true or false; not ${JSON.stringify(belowFold).slice(0, 40)}.`);
   const attributes = { ...hostAttributes(tag, props), ...settingsAttributes(renderOptions) };
+  const pageLoad = request !== undefined && isPageLoad(request);
+  if (belowFold && pageLoad) return withReserve({ tag, attributes, html: '' });
   const start = `<${tag}${Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')}>`;
   const out = await renderWidgets(`${start}</${tag}>`, renderOptions);
   const html = out.slice(start.length, out.length - `</${tag}>`.length);
-  const widget = tag === 'svc-rich-snippet' ? jsonLdOnly({ tag, attributes, html }) : { tag, attributes, html, image: tag === 'svc-post-gallery' ? firstPhoto(html) : undefined };
-  return request !== undefined && isPageLoad(request) ? markupInPageOnly(widget) : widget;
+  const widget = tag === 'svc-rich-snippet' ? jsonLdOnly({ tag, attributes, html }) : withReserve({ tag, attributes, html, image: tag === 'svc-post-gallery' ? firstPhoto(html) : undefined });
+  return pageLoad ? markupInPageOnly(widget) : widget;
 }
 
 /** `renderWidget`'s options: `renderWidgets`', and the request its loader answers. */
@@ -98,6 +102,21 @@ export interface LoaderRenderOptions extends RenderWidgetOptions {
    * On a soft navigation (a data request) the data holds it, as without a request.
    */
   request?: Request | undefined;
+  /**
+   * The element is far below the fold. On a page load (`request` says so) it is left to the
+   * browser: the server reads nothing for it and writes no markup, its space is held
+   * (`reserve`), and the browser reads and renders it as a shopper comes near. The page's
+   * HTML stays short: every byte of it comes before the first paint, and a page's first
+   * round trip brings about 14 kB. On a soft navigation (no first paint to wait for) its
+   * markup comes with the data, as without this option. Default `false`.
+   */
+  belowFold?: boolean | undefined;
+}
+
+/** Without the server's markup, the element's reservation rules (the badge variant reserves its own line). */
+function withReserve(widget: WidgetData): WidgetData {
+  if (widget.html !== '' || !(RESERVED_TAGS as readonly string[]).includes(widget.tag)) return widget;
+  return { ...widget, reserve: reserveCss([widget.tag as ReservedTag]) };
 }
 
 /** A page load, as the browser says (fetches by script, a soft navigation's among them, say `empty`); without the header, not known to be one. */

@@ -26,6 +26,14 @@ export interface WidgetData {
    * page holds it once. `<WidgetHost>` hydrates the host as the HTML has it.
    */
   inDocument?: boolean | undefined;
+  /**
+   * The rules that hold the element's space while the browser renders it (its tag's rules
+   * of the reservation stylesheet), when the server wrote no markup: left to the browser
+   * (`render: 'browser'`), or its read failed or missed the deadline. `<WidgetHost>`
+   * writes them in a `<style>` before the host, so that the page needs no stylesheet for
+   * the elements its server renders.
+   */
+  reserve?: string | undefined;
   /** The first photo of a gallery, which a page whose gallery is in the first viewport preloads. */
   image?: ImagePreload | undefined;
 }

@@ -37,7 +37,11 @@ export function WidgetHost({ widget, nonce, preload = false, children }: WidgetH
   // Another element (another product, say) is a new host, which takes its server markup over as it connects; the same one keeps its own.
   // In the browser, a page load's data has no markup (`inDocument`): the host is hydrated as the HTML has it.
   const html = widget.inDocument === true && widget.html === undefined ? undefined : withNonce(widget.html, nonce);
-  const host = React.createElement(Host, { key: `${widget.tag} ${JSON.stringify(widget.attributes)}`, widget, html }, children);
+  const hosted = React.createElement(Host, { key: `${widget.tag} ${JSON.stringify(widget.attributes)}`, widget, html }, children);
+  // Without the server's markup, the rules that hold its space until the browser has rendered it (CSS: nothing in it may close the style element).
+  // The browser hides a nonce once the page's policy has used it: its attribute no longer matches when React hydrates.
+  const reserve = widget.reserve && !/<\/style/i.test(widget.reserve) ? React.createElement('style', { nonce, dangerouslySetInnerHTML: { __html: widget.reserve }, suppressHydrationWarning: true }) : undefined;
+  const host = reserve === undefined ? hosted : React.createElement(React.Fragment, null, reserve, hosted);
   if (!preload || widget.image === undefined) return host;
   if (preloadResource !== undefined) {
     preloadResource(widget.image.href, { as: 'image', fetchPriority: 'high' });

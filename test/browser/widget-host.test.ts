@@ -86,6 +86,25 @@ describe('<WidgetHost>', () => {
     expect(customElements.get('svc-reviews')).toBeUndefined();
   });
 
+  it("holds the space of a host without the server's markup with its reservation rules, and hydrates them with no error", async () => {
+    const box = container();
+    const left = { ...widget('linen', ''), reserve: ':where(x-widget-host:not(:defined)){display:block}:where(x-widget-host:not(:defined))::before{content:"";display:block;height:123px}' };
+    box.setHTMLUnsafe(renderToString(createElement(WidgetHost, { widget: left, nonce: 'c2VydmVy' })));
+    const host = box.querySelector('x-widget-host')!;
+    expect(host.previousElementSibling?.localName).toBe('style');
+    expect(host.getBoundingClientRect().height).toBe(123);
+    const errors: unknown[] = [];
+    const logged = vi.spyOn(console, 'error');
+    onTestFinished(() => logged.mockRestore());
+    const root = hydrateRoot(box, createElement(WidgetHost, { widget: left }), { onRecoverableError: (error) => errors.push(error) });
+    onTestFinished(() => root.unmount());
+    await new Promise((done) => setTimeout(done, 50));
+    expect(errors).toEqual([]);
+    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(box.querySelector('x-widget-host')).toBe(host);
+    expect(host.getBoundingClientRect().height).toBe(123);
+  });
+
   it('in a client render: another element gets a new host with its markup, the same one keeps its host and first markup', () => {
     const box = container();
     const root = createRoot(box);

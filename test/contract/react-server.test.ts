@@ -9,6 +9,7 @@ import { PostGallery, renderWidget, ReviewSummary, RichSnippet, Storefront, Widg
 import * as fallback from '../../src/react-server-fallback.ts';
 import * as server from '../../src/react-server.ts';
 import { ELEMENTS } from '../../src/elements/catalog.ts';
+import { reserveCss } from '../../src/elements/reserve.ts';
 import { hostAttributes } from '../../src/react/render-widget.ts';
 import { ON_ITS_WAY_MS } from '../../src/ssr/server-reads.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
@@ -128,7 +129,37 @@ describe('renderWidget and <WidgetHost> (React Router and Hydrogen loaders)', ()
     // No store: nothing read before for another key answers it.
     const widget = await renderWidget('svc-review-summary', { productRef: PRODUCT }, { ...settings(key), cache: noStore(), deadlineMs: 50 });
     expect(widget.html).toBe('');
-    expect(renderToString(createElement(WidgetHost, { widget }))).toBe(`<svc-review-summary product-ref="${PRODUCT}" publishable-key="${key}" market="us" api-base="${apiBase}"></svc-review-summary>`);
+    // Its space held while the browser renders it: the summary's reservation rules, in a style before the host.
+    expect(widget.reserve).toBe(reserveCss(['svc-review-summary']));
+    expect(renderToString(createElement(WidgetHost, { widget, nonce: 'bm9uY2U=' }))).toBe(
+      `<style nonce="bm9uY2U=">${widget.reserve}</style><svc-review-summary product-ref="${PRODUCT}" publishable-key="${key}" market="us" api-base="${apiBase}"></svc-review-summary>`,
+    );
+  });
+
+  it('belowFold leaves the element to the browser on a page load: no read on the server, no markup, its space held by its own reservation rules alone', async () => {
+    const key = await testKey(apiBase, 'rsc_below_fold');
+    const pageLoad = new Request('https://shop.example/', { headers: { 'sec-fetch-dest': 'document' } });
+    const widget = await renderWidget('svc-reviews', { productRef: PRODUCT, pageSize: 3 }, { ...settings(key), belowFold: true, request: pageLoad });
+    expect(JSON.parse(JSON.stringify(widget))).toEqual({ tag: 'svc-reviews', attributes: { 'product-ref': PRODUCT, 'page-size': '3', 'publishable-key': key, market: 'us', 'api-base': apiBase }, html: '', reserve: reserveCss(['svc-reviews']) });
+    // The list's rules only: a few hundred bytes, not the whole sheet's.
+    expect(widget.reserve).toContain('svc-reviews');
+    expect(widget.reserve).not.toMatch(/svc-(post-gallery|shoppable-post|review-summary)/);
+    expect(widget.reserve!.length).toBeLessThan(reserveCss().length / 10);
+    const html = renderToString(createElement(WidgetHost, { widget, nonce: 'bm9uY2U=' }));
+    expect(html).toMatch(/^<style nonce="bm9uY2U=">:where\(svc-reviews:not\(:defined\)[^<]*<\/style><svc-reviews product-ref="aster-linen-shirt" page-size="3"[^>]*><\/svc-reviews>$/);
+    expect(await requestLog(apiBase, key)).toEqual([]);
+    // A bad value, a secret key: refused before any request.
+    await expect(renderWidget('svc-reviews', { productRef: PRODUCT }, { ...settings(key), belowFold: 'yes' as unknown as boolean, request: pageLoad })).rejects.toThrow(/belowFold is true or false; not "yes"/);
+    await expect(renderWidget('svc-reviews', { productRef: PRODUCT }, { ...settings('svc_sk_secret'), belowFold: true, request: pageLoad })).rejects.toThrow(InvalidKeyError);
+    expect(await requestLog(apiBase, key)).toEqual([]);
+    // A soft navigation's data request, or no request: the server renders it, and writes no reservation (the markup holds its size).
+    for (const request of [new Request('https://shop.example/x.data', { headers: { 'sec-fetch-dest': 'empty' } }), undefined]) {
+      const rendered = await renderWidget('svc-reviews', { productRef: PRODUCT, pageSize: 3 }, { ...settings(key), belowFold: true, request });
+      expect(rendered.html).toContain('part="review-body"');
+      expect(rendered.reserve).toBeUndefined();
+    }
+    // What would close the style element is never written.
+    expect(renderToString(createElement(WidgetHost, { widget: { ...widget, reserve: 'a{}</style><script>alert(1)</script>' } }))).not.toContain('<script>');
   });
 
   it("the host's attributes: element properties by their attribute names, className as class; false and unknown names left out; a handler or an object refused", () => {
