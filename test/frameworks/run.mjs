@@ -52,7 +52,13 @@ const APPS = {
   hydrogen: {
     env: 'STOREFRONT_API_BASE',
     serverRendered: true,
-    served: [/<svc-reviews[^>]*><template shadowroot[\s\S]*?part="review-body"[^>]*><!--lit-part-->\w[^<]{20,}/, /<svc-post-gallery[^>]*><template shadowroot[\s\S]*?part="tile"/, /<svc-shoppable-post[^>]*><template shadowroot[\s\S]*?part="product-list"/],
+    // The review list, far below the fold, is left to the browser on a page load (`belowFold`): its space held, its reviews in the JSON-LD.
+    served: [
+      /<svc-post-gallery[^>]*><template shadowroot[\s\S]*?part="tile"/,
+      /<svc-shoppable-post[^>]*><template shadowroot[\s\S]*?part="product-list"/,
+      /<style nonce="[^"]+">:where\(svc-reviews:not\(:defined\)[^<]*height:[^<]*<\/style><svc-reviews [^>]*><\/svc-reviews>/,
+      /<script type="application\/ld\+json"[^>]*>[^<]*"reviewBody":"\w[^"]{20,}/,
+    ],
     preloadsImage: true,
     // A page load's loader data (serialized into the page for hydration) holds no widget's markup again: each shadow root is in the HTML once.
     markupOnce: true,

@@ -22,7 +22,8 @@ export async function productWidgets(env: WidgetsEnv, handle: string, request: R
     renderWidget('svc-review-summary', { productRef: handle }, options),
     renderWidget('svc-post-gallery', { productRef: handle, pageSize: 4, firstViewport: true }, options),
     renderWidget('svc-shoppable-post', { postId: 'pst_wvolv0tvux3d' }, options),
-    renderWidget('svc-reviews', { productRef: handle, pageSize: 3 }, options),
+    // Far below the fold: on a page load the browser renders it (its space held), so that the HTML before the first paint stays short.
+    renderWidget('svc-reviews', { productRef: handle, pageSize: 3 }, { ...options, belowFold: true }),
     renderWidget('svc-rich-snippet', { productRef: handle }, options),
   ]);
   return { summary, gallery, post, reviews, richSnippet };
