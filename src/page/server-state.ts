@@ -15,7 +15,10 @@ export interface ReadApi {
   apiBase?: string | undefined;
 }
 
-/** One read and when the server made it (ms since the epoch): a product's rating (a badge's) or a query-core query's data. */
+/**
+ * One read and when the server made it (ms since the epoch): a product's rating (a badge's)
+ * or a query-core query's data, less the fields no browser code reads (ssr/state-fields.ts).
+ */
 export type ServerRead = { api: ReadApi; at: number } & ({ kind: 'rating'; market: string; data: ProductRating } | { kind: 'query'; queryKey: readonly unknown[]; data: unknown });
 
 /** The attribute of the script element that carries an element's reads. */
