@@ -6,11 +6,13 @@ import type { Media, Page, Post, Product, Review } from '../api/types.js';
  * the page for hydration (`<script type="application/json" data-svc-state>`, which every
  * shopper downloads with the HTML, before the page's first picture) leaves out the fields
  * that nothing in the browser reads, each where it is not read (a product's picture needs
- * its URL only, a post's its size and blurhash too). The server renders from this same trimmed data, so
- * the markup and the hydrated element agree by construction.
+ * its URL only, a post's its size and blurhash too). The server renders from this same
+ * trimmed data, so the markup and the hydrated element agree by construction.
  *
  * Checked field by field against src/elements, src/controllers, src/queries, src/page,
- * src/i18n and src/analytics: none reads these from a post, product or media. The
+ * src/i18n, src/analytics, src/loader and src/react: none reads these from a post, product
+ * or media (test/unit/ssr-state-fields.test.ts keeps it so for the names dropped
+ * everywhere; test/e2e/server-state.spec.ts compares what the browser draws). The
  * browser's query cache holds the trimmed data until the element reads again (posts'
  * freshness is 60 s, reviews' 30 s), and only the elements read that cache. One thing
  * outside the library does see it: the `detail.post` and `detail.product` of events from
