@@ -15,9 +15,9 @@ import type { Media, Page, Post, Product, Review } from '../api/types.js';
  * everywhere; test/e2e/server-state.spec.ts compares what the browser draws). The
  * browser's query cache holds the trimmed data until the element reads again (posts'
  * freshness is 60 s, reviews' 30 s), and only the elements read that cache. One thing
- * outside the library does see it: the `detail.post` and `detail.product` of events from
- * a server-rendered element lack these fields until that next read (they are optional in
- * the types, and said so in docs/guides/server-rendering.md).
+ * outside the library does see it: the `detail.post` of events from a server-rendered
+ * element lacks these fields until that next read, and its products' pictures their size
+ * and blurhash (optional in the types, and said so in docs/guides/server-rendering.md).
  *
  * Only fields the types mark optional may be listed (`OptionalKey`), so that trimmed data
  * is still a `Post`, `Product` or `Media`, and a renamed field fails the type check here
@@ -32,10 +32,10 @@ export const UNREAD_FIELDS = {
   postMedia: ['filename'],
   // The uploader's avatar in the lightbox: its URL and blurhash, drawn at a fixed 40 px.
   avatar: ['filename', 'width', 'height', 'poster'],
-  // Catalogue identifiers: the product card shows title, price, picture and link. The rich
-  // snippet's `sku`/`gtin` come from its own read (JSON-LD), which is not trimmed.
-  // (`developmentUrl` stays: the card links to it in development mode.)
-  product: ['category', 'sku', 'mpn', 'gtin'],
+  // A product's own fields all stay, though the card shows title, price, picture and link
+  // alone: `svc-product-select`'s `detail.product` is the theme's (add to cart, analytics by
+  // `sku` or `gtin`), the same whether its element was rendered on the server or not.
+  product: [],
   // A product's picture on its card: its URL alone, drawn at a fixed 64 px, no placeholder.
   productMedia: ['hash', 'filename', 'width', 'height', 'poster'],
   // A review's photo: its URL and size (the thumbnail's box), no placeholder.

@@ -83,7 +83,7 @@ function paths(value: unknown, at = ''): string[] {
 const valueAt = (value: unknown, path: string): unknown => (path === '' ? value : path.split('.').reduce<unknown>((inner, key) => (inner as Record<string, unknown>)[key], value));
 
 /** What a trimmed read must lack, as patterns over the paths of a post. */
-const POST_DROPS = [/(^|\.)fromSocial$/, /(^|\.)addedByCompany$/, /(^|\.)media\.filename$/, /uploadedBy\.image\.(filename|width|height|poster)$/, /product\.(category|sku|mpn|gtin)$/, /product\.media\.(hash|filename|width|height|poster)$/];
+const POST_DROPS = [/(^|\.)fromSocial$/, /(^|\.)addedByCompany$/, /(^|\.)media\.filename$/, /uploadedBy\.image\.(filename|width|height|poster)$/, /product\.media\.(hash|filename|width|height|poster)$/];
 const REVIEW_DROPS = [/media\.\d+\.(hash|filename|poster)$/];
 
 /** `trimmed` is `full` without exactly the paths `drops` match (and what is under them): nothing else missing, nothing changed. */
