@@ -60,6 +60,8 @@ const APPS = {
       /<script type="application\/ld\+json"[^>]*>[^<]*"reviewBody":"\w[^"]{20,}/,
     ],
     preloadsImage: true,
+    // On a page load the browser reads the list's reviews alone: the list takes the summary the server read for the summary.
+    pageLoadReads: /\/reviews$/,
     // A page load's loader data (serialized into the page for hydration) holds no widget's markup again: each shadow root is in the HTML once.
     markupOnce: true,
     softNavigation: { link: '#next-product', path: '/products/dune-daypack' },
@@ -187,6 +189,8 @@ async function checkPage(browser, origin, app) {
 async function loadAndCheck(page, origin, consoleErrors, app) {
   const warnings = [];
   page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  const pageReads = [];
+  page.on('request', (request) => request.url().startsWith(`${apiBase}/v1/`) && pageReads.push(new URL(request.url()).pathname));
   const response = await page.goto(origin, { waitUntil: 'load' });
   // A server-rendered summary: its shadow root and figures in the HTML as served, then hydrated (no second render's warning).
   const served = app.serverRendered ? await response.text() : '';
@@ -226,6 +230,12 @@ async function loadAndCheck(page, origin, consoleErrors, app) {
 
   const errorStates = await page.evaluate(() => window.__errorStates);
   const problems = [];
+  if (app.pageLoadReads) {
+    // The list, left to the browser, has read (its reads start together as it connects), and nothing else was read.
+    for (const until = Date.now() + 20_000; !pageReads.some((path) => app.pageLoadReads.test(path)) && Date.now() < until; ) await new Promise((done) => setTimeout(done, 100));
+    const others = pageReads.filter((path) => !app.pageLoadReads.test(path));
+    if (others.length > 0 || pageReads.length === 0) problems.push(`on the page load the browser read ${pageReads.join(', ') || 'nothing'}; expected only what matches ${app.pageLoadReads}`);
+  }
   if (app.serverRendered && !(await page.evaluate(() => document.querySelector('svc-review-summary').hasUpdated))) problems.push('the server-rendered summary did not hydrate');
   if (warnings.some((text) => text.includes('rendered on the server did not match'))) problems.push('the server-rendered summary did not match its first render');
   if (warnings.some((text) => text.includes('already defined'))) problems.push('the library warned of a second copy on the page');

@@ -314,11 +314,12 @@ export function defineElement(tag: string, constructor: CustomElementConstructor
     // Upgrading them (their reads start, their first render is scheduled) in a task of its
     // own, not in the one that evaluated the module and its chunks: together, on a phone, over 50 ms.
     if (present.length > 0) waits.push(nextTask());
-    // Rendered on the server (a declarative shadow root): Lit's hydration, and the server's reads offered, first.
-    if (present.some((element) => element.shadowRoot)) {
+    // Rendered on the server, or beside elements that were: Lit's hydration, and the server's reads offered, first (a list the
+    // browser renders takes the summary the server read). Every element the server renders carries its reads (`data-svc-state`).
+    if (document.querySelector('[data-svc-state]')) {
       waits.push(
         import('./hydrate.js')
-          .then((hydrate) => hydrate.adoptServerRendered(tag))
+          .then((hydrate) => hydrate.adoptServerRendered())
           .catch((error: unknown) => console.error('storefront-widgets: could not load hydration; the elements render anew.', error)),
       );
     }

@@ -124,12 +124,20 @@ function carriedReads(element: Element): ServerRead[] {
 }
 
 /**
- * Puts the reads that the server-rendered elements named `tag` carry in the caches their
- * controllers read from, before the tag is defined and they connect.
+ * Puts the reads that the page's server-rendered elements carry in the caches their
+ * controllers read from, before a tag is defined and its elements connect: every such
+ * element's, not only the tag's, for an element the browser renders may read what another
+ * was rendered with (a list far below the fold, and the summary above it). Each element's
+ * once, and every caller waits for all the seeding begun (another tag's may still be
+ * loading query-core when this one's is defined).
  */
-export function adoptServerRendered(tag: string): Promise<void> {
-  return seedReads([...document.getElementsByTagName(tag)].flatMap(carriedReads));
+export function adoptServerRendered(): Promise<void> {
+  const hosts = [...document.querySelectorAll(`[${SERVER_STATE_ATTRIBUTE}]`)].map((script) => script.parentElement!);
+  return seeding(hosts.filter((host) => !serverReads.has(host)).flatMap(carriedReads));
 }
 
+let seeded: Promise<unknown> = Promise.resolve();
+const seeding = (reads: ServerRead[]): Promise<void> => (seeded = Promise.all([seeded, seedReads(reads)])).then(() => undefined);
+
 /** The same for one element whose server markup arrived after its tag was defined (base.ts's `adoptLateShadowRoot`), before it connects. */
-export const adoptLate = (element: Element): Promise<void> => seedReads(carriedReads(element));
+export const adoptLate = (element: Element): Promise<void> => seeding(carriedReads(element));
