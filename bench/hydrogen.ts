@@ -57,6 +57,18 @@ function lcpPhases(run: LighthouseRun): string {
   return parts.map((part) => `${part.subpart.replace(/^element|^resource|^timeTo/, '')} ${part.duration.toFixed(0)}`).join(', ');
 }
 
+/**
+ * How many of the page's scripts had arrived before the LCP paint the run observed: the
+ * simulation counts each such download as blocking the paint (React's modules, about 90 kB
+ * compressed, add about half a second), so a run that paints after them has a much later LCP.
+ */
+function scriptsBeforePaint(run: LighthouseRun): string {
+  const report = JSON.parse(readFileSync(run.report, 'utf8')) as { audits: Record<string, { details?: { items?: { url?: string; resourceType?: string; networkEndTime?: number }[] } }> };
+  const scripts = (report.audits['network-requests']?.details?.items ?? []).filter((request) => request.resourceType === 'Script');
+  const before = scripts.filter((request) => (request.networkEndTime ?? Infinity) <= run.observedLcp);
+  return `${before.length} of ${scripts.length} scripts in before the observed LCP`;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
@@ -78,7 +90,7 @@ try {
     for (const [name, path, file] of pages) {
       const run = await lighthouse(`${origin}${path}`, `hydrogen-${file}-${i}`);
       runs.get(name)!.push(run);
-      console.log(`Lighthouse ${name}: score ${Math.round(run.score)}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; observed LCP ${run.observedLcp.toFixed(0)} ms (${lcpPhases(run)}), load average ${load()}`);
+      console.log(`Lighthouse ${name}: score ${Math.round(run.score)}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; observed LCP ${run.observedLcp.toFixed(0)} ms (${lcpPhases(run)}; ${scriptsBeforePaint(run)}), load average ${load()}`);
     }
   }
   const medians = [...runs].map(([name, all]) => `${name}: score ${median(all.map((run) => run.score)).toFixed(0)}, LCP ${median(all.map((run) => run.lcp)).toFixed(0)} ms, FCP ${median(all.map((run) => run.fcp)).toFixed(0)} ms (scores ${all.map((run) => run.score.toFixed(0)).join(', ')}; LCPs ${all.map((run) => run.lcp.toFixed(0)).join(', ')})`);
