@@ -160,8 +160,11 @@ describe('motion without the preference', () => {
     document.body.style.paddingTop = '';
     await emulateMedia([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     const reduced = await openShop('placeholders_reduced');
-    const hidden = inside(reduced.gallery, 'button.tile').filter((tile) => tile.querySelector('img.media.loaded')).map((tile) => getComputedStyle(tile.querySelector('canvas.placeholder')!).display);
-    expect(hidden.length).toBeGreaterThan(0);
+    const loaded = () => inside(reduced.gallery, 'button.tile').filter((tile) => tile.querySelector('img.media.loaded'));
+    // Pictures load in their own time (on a busy machine, after the gallery has rendered): wait for the first.
+    await expect.poll(() => loaded().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Each loaded picture's blurhash is gone at once: no fade to wait for.
+    const hidden = loaded().map((tile) => getComputedStyle(tile.querySelector('canvas.placeholder')!).display);
     expect(new Set(hidden)).toEqual(new Set(['none']));
   });
 });
