@@ -106,8 +106,8 @@ export interface LoaderRenderOptions extends RenderWidgetOptions {
    * The element is far below the fold. On a page load (`request` says so) it is left to the
    * browser: the server reads nothing for it and writes no markup, its space is held
    * (`reserve`), and the browser reads and renders it as a shopper comes near. The page's
-   * HTML stays short: every byte of it comes before the first paint, and a page's first
-   * round trip brings about 14 kB. On a soft navigation (no first paint to wait for) its
+   * HTML stays short: Lighthouse's simulation downloads all of it before anything it names,
+   * and a connection's first round trip brings about 14 kB. On a soft navigation (no first paint to wait for) its
    * markup comes with the data, as without this option. Default `false`.
    */
   belowFold?: boolean | undefined;

@@ -29,7 +29,7 @@ export interface WidgetData {
   /**
    * The rules that hold the element's space while the browser renders it (its tag's rules
    * of the reservation stylesheet), when the server wrote no markup: left to the browser
-   * (`render: 'browser'`), or its read failed or missed the deadline. `<WidgetHost>`
+   * (`belowFold` on a page load), or its read failed or missed the deadline. `<WidgetHost>`
    * writes them in a `<style>` before the host, so that the page needs no stylesheet for
    * the elements its server renders.
    */

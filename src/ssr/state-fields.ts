@@ -32,17 +32,15 @@ export const UNREAD_FIELDS = {
   postMedia: ['filename'],
   // The uploader's avatar in the lightbox: its URL and blurhash, drawn at a fixed 40 px.
   avatar: ['filename', 'width', 'height', 'poster'],
-  // A product's own fields all stay, though the card shows title, price, picture and link
-  // alone: `svc-product-select`'s `detail.product` is the theme's (add to cart, analytics by
-  // `sku` or `gtin`), the same whether its element was rendered on the server or not.
-  product: [],
+  // (A product's own fields all stay, though the card shows title, price, picture and link
+  // alone: `svc-product-select`'s `detail.product` is the theme's, to add to cart or count by
+  // `sku` or `gtin`, the same whether its element was rendered on the server or not.)
   // A product's picture on its card: its URL alone, drawn at a fixed 64 px, no placeholder.
   productMedia: ['hash', 'filename', 'width', 'height', 'poster'],
   // A review's photo: its URL and size (the thumbnail's box), no placeholder.
   reviewMedia: ['hash', 'filename', 'poster'],
 } as const satisfies {
   post: readonly OptionalKey<Post>[];
-  product: readonly OptionalKey<Product>[];
   postMedia: readonly OptionalKey<Media>[];
   avatar: readonly OptionalKey<Media>[];
   productMedia: readonly OptionalKey<Media>[];
@@ -56,11 +54,7 @@ function without<T extends object>(value: T, keys: readonly OptionalKey<T>[]): T
   return copy;
 }
 
-function product(value: Product): Product {
-  const kept = without(value, UNREAD_FIELDS.product);
-  if (value.media) kept.media = without(value.media, UNREAD_FIELDS.productMedia);
-  return kept;
-}
+const product = (value: Product): Product => (value.media ? { ...value, media: without(value.media, UNREAD_FIELDS.productMedia) } : value);
 
 function post(value: Post): Post {
   const kept = without(value, UNREAD_FIELDS.post);

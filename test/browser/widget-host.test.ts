@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -23,6 +23,20 @@ function container(): HTMLElement {
   return box;
 }
 
+/**
+ * Hydrates `box` with `element` as React would in a page, and gives what it reported: its
+ * recoverable errors, and what its development build put on the console (a mismatch).
+ */
+async function hydrateReporting(box: HTMLElement, element: ReactElement): Promise<{ errors: unknown[]; logged: string[] }> {
+  const errors: unknown[] = [];
+  const logged = vi.spyOn(console, 'error');
+  onTestFinished(() => logged.mockRestore());
+  const root = hydrateRoot(box, element, { onRecoverableError: (error) => errors.push(error) });
+  onTestFinished(() => root.unmount());
+  await new Promise((done) => setTimeout(done, 50));
+  return { errors, logged: logged.mock.calls.map((call) => String(call[0])) };
+}
+
 afterEach(() => document.querySelectorAll('script[data-test-nonce]').forEach((script) => script.remove()));
 
 describe('<WidgetHost>', () => {
@@ -32,16 +46,11 @@ describe('<WidgetHost>', () => {
     box.setHTMLUnsafe(renderToString(createElement(WidgetHost, { widget: server, nonce: 'c2VydmVy' })));
     const host = box.querySelector('x-widget-host')!;
     expect(host.shadowRoot?.textContent).toBe('p{color:red}Server text');
-    const errors: unknown[] = [];
-    const logged = vi.spyOn(console, 'error');
-    onTestFinished(() => logged.mockRestore());
     // In the browser the nonce is hidden: the client's render has none, and differs from the server's markup.
-    const root = hydrateRoot(box, createElement(WidgetHost, { widget: server }), { onRecoverableError: (error) => errors.push(error) });
-    onTestFinished(() => root.unmount());
-    await new Promise((done) => setTimeout(done, 50));
+    const { errors, logged } = await hydrateReporting(box, createElement(WidgetHost, { widget: server }));
     expect(errors).toEqual([]);
     // React's development build reports a mismatch on the console.
-    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(logged).toEqual([]);
     expect(box.querySelector('x-widget-host')).toBe(host);
     expect(host.querySelector('template')).toBeNull();
   });
@@ -53,16 +62,11 @@ describe('<WidgetHost>', () => {
     const host = box.querySelector('x-widget-host')!;
     const state = host.querySelector('script[data-svc-state]');
     expect(state).not.toBeNull();
-    const errors: unknown[] = [];
-    const logged = vi.spyOn(console, 'error');
-    onTestFinished(() => logged.mockRestore());
     // The data as it crossed to the browser: no markup.
     const crossed = { tag: server.tag, attributes: server.attributes, inDocument: true } as WidgetData;
-    const root = hydrateRoot(box, createElement(WidgetHost, { widget: crossed }), { onRecoverableError: (error) => errors.push(error) });
-    onTestFinished(() => root.unmount());
-    await new Promise((done) => setTimeout(done, 50));
+    const { errors, logged } = await hydrateReporting(box, createElement(WidgetHost, { widget: crossed }));
     expect(errors).toEqual([]);
-    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(logged).toEqual([]);
     expect(box.querySelector('x-widget-host')).toBe(host);
     expect(host.shadowRoot?.textContent).toBe('p{color:red}Server text');
     expect(host.querySelector('script[data-svc-state]')).toBe(state);
@@ -93,14 +97,9 @@ describe('<WidgetHost>', () => {
     const host = box.querySelector('x-widget-host')!;
     expect(host.previousElementSibling?.localName).toBe('style');
     expect(host.getBoundingClientRect().height).toBe(123);
-    const errors: unknown[] = [];
-    const logged = vi.spyOn(console, 'error');
-    onTestFinished(() => logged.mockRestore());
-    const root = hydrateRoot(box, createElement(WidgetHost, { widget: left }), { onRecoverableError: (error) => errors.push(error) });
-    onTestFinished(() => root.unmount());
-    await new Promise((done) => setTimeout(done, 50));
+    const { errors, logged } = await hydrateReporting(box, createElement(WidgetHost, { widget: left }));
     expect(errors).toEqual([]);
-    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(logged).toEqual([]);
     expect(box.querySelector('x-widget-host')).toBe(host);
     expect(host.getBoundingClientRect().height).toBe(123);
   });

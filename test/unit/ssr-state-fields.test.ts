@@ -134,7 +134,7 @@ describe('stateData: what a server render keeps of its reads', () => {
 describe('the fields left out are read nowhere in the browser', () => {
   it('no browser module reads a field that is left out wherever it occurs (as `.name` or by destructuring)', () => {
     // Names dropped from every object that has them; a media's hash, width or height is read on some media and not others, which the e2e comparison checks (test/e2e/server-state.spec.ts).
-    const everywhere = [...UNREAD_FIELDS.post, ...UNREAD_FIELDS.product, 'filename'];
+    const everywhere = [...UNREAD_FIELDS.post, 'filename'];
     const src = new URL('../../src/', import.meta.url);
     // The normalizer, the read proxy and the server render are not browser code that reads the elements' data.
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !/^(api|edge|ssr)\//.test(file));
