@@ -1,9 +1,10 @@
 /**
  * `npm run bench:hydrogen`: the Hydrogen app (test/frameworks/hydrogen, built and served by
  * `shopify hydrogen preview` in workerd) against the emulator: Lighthouse (mobile,
- * simulated throttling) on its page with the widgets, on `/no-widgets`, and on
- * `/static-img` (the page with the gallery's first photo as a plain `<img>`, the LCP the
- * page is held to), the median of `--runs N` runs each (default 5, in turns) with each run's LCP
+ * simulated throttling) on its page with the widgets, on `/no-widgets`, on `/static-img`
+ * (the page's title and the gallery's first photo as a plain `<img>`, no widget) and on
+ * `/gallery-img` (the same page with its gallery replaced by that `<img>`, the other widgets
+ * as they are): the two LCPs the page is held to. The median of `--runs N` runs each (default 5, in turns) with each run's LCP
  * phases; then in Chromium the page's CLS while a shopper scrolls through it, and the
  * API reads the browser makes (none for the elements rendered on the server, one per
  * element rendered in the browser). Needs the app installed with the package as packed:
@@ -76,6 +77,7 @@ try {
     ['with widgets', '/', 'widgets'],
     ['without widgets', '/no-widgets', 'none'],
     ['static <img>', '/static-img', 'static-img'],
+    ['gallery as <img>', '/gallery-img', 'gallery-img'],
   ] as const;
   for (const [name, path] of pages) {
     const html = await fetch(`${origin}${path}`, { headers: { 'sec-fetch-dest': 'document' } }).then((response) => response.text());
