@@ -300,7 +300,11 @@ if (!isServer) {
  * once defined, an element is no longer held by the page's own `:not(:defined)` rule and,
  * until its first render, it would be empty, so the page below would move up and back.
  */
-export function defineElement(tag: string, constructor: CustomElementConstructor & { firstRenderNeeds?(element: Element): Promise<unknown> | undefined }): boolean {
+export function defineElement(
+  tag: string,
+  constructor: CustomElementConstructor & { firstRenderNeeds?(element: Element): Promise<unknown> | undefined },
+  { hydrates = true }: { hydrates?: boolean } = {},
+): boolean {
   if (customElements.get(tag) !== undefined) return false;
   const define = () => customElements.get(tag) ?? upgradingPage(() => customElements.define(tag, constructor));
   const waits: Promise<unknown>[] = [];
@@ -316,7 +320,10 @@ export function defineElement(tag: string, constructor: CustomElementConstructor
     if (present.length > 0) waits.push(nextTask());
     // Rendered on the server, or beside elements that were: Lit's hydration, and the server's reads offered, first (a list the
     // browser renders takes the summary the server read). Every element the server renders carries its reads (`data-svc-state`).
-    if (document.querySelector('[data-svc-state]')) {
+    // Not from a tag the server never writes with state (`hydrates: false`): its code lacks modules hydration needs (Lit's
+    // directives), which a bundler may leave out of the hydration chunk as already loaded (Turbopack did: the Next.js
+    // app failed to hydrate when such a tag was defined first).
+    if (hydrates && document.querySelector('[data-svc-state]')) {
       waits.push(
         import('./hydrate.js')
           .then((hydrate) => hydrate.adoptServerRendered())

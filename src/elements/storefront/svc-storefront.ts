@@ -3,7 +3,8 @@ import { SvcStorefront } from './storefront-element.js';
 
 export { SvcStorefront };
 
-defineElement('svc-storefront', SvcStorefront);
+// The settings: a server render writes them as attributes, never with state to hydrate.
+defineElement('svc-storefront', SvcStorefront, { hydrates: false });
 
 declare global {
   interface HTMLElementTagNameMap {
