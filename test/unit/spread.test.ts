@@ -74,6 +74,12 @@ describe('hotspots of close products spread apart', () => {
     for (const cluster of clusters) for (const width of [360, 390, 720, 1280]) expect(measure(cluster, 4 / 5, width).closest).toBeGreaterThanOrEqual(TARGET - 1e-9);
   });
 
+  it('two points a subnormal number apart part as two at the same place (found by the property below)', () => {
+    const { closest, moved } = measure([{ x: 0, y: 0 }, { x: 5e-324, y: 5e-324 }], 0.3, 200);
+    expect(closest).toBeGreaterThanOrEqual(TARGET - 1e-6);
+    expect(moved).toBeLessThanOrEqual(TARGET / 2 + 1e-6);
+  });
+
   it('any two products, any picture: their targets never overlap and each dot stays within half a target of its point', () => {
     const point = fc.record({ x: fc.double({ min: 0, max: 1, noNaN: true }), y: fc.double({ min: 0, max: 1, noNaN: true }) });
     fc.assert(

@@ -21,6 +21,7 @@ export interface Push {
 
 /** Pairs further apart than this share of the picture's width never meet: at a 44 px target, not on a picture under 176 px wide. */
 export const NEAR = 0.25;
+const SAME_PLACE = 1e-9;
 
 /**
  * For each point (`x`, `y` in 0..1 of the picture), the pushes away from every point
@@ -33,8 +34,9 @@ export function spreadPushes(points: readonly Point[], aspect: number): Push[][]
       if (i === j) return [];
       const dx = point.x - other.x;
       const dy = (point.y - other.y) / ratio;
-      const distance = Math.hypot(dx, dy);
-      // Two points at the same place part sideways.
+      const apart = Math.hypot(dx, dy);
+      // Two points at the same place (or a billionth of the picture apart, where subnormal numbers give no direction) part sideways.
+      const distance = apart < SAME_PLACE ? 0 : apart;
       const unit = distance === 0 ? { x: i < j ? -1 : 1, y: 0 } : { x: dx / distance, y: dy / distance };
       return distance >= NEAR ? [] : [{ j, ...unit, distance }];
     }),
