@@ -299,11 +299,14 @@ if (!isServer) {
  * another language's strings, the full review summary's part) before the tag is defined:
  * once defined, an element is no longer held by the page's own `:not(:defined)` rule and,
  * until its first render, it would be empty, so the page below would move up and back.
+ *
+ * `hydrates: false` for a tag the server never renders with state: its definition then
+ * never loads the hydration module.
  */
 export function defineElement(
   tag: string,
   constructor: CustomElementConstructor & { firstRenderNeeds?(element: Element): Promise<unknown> | undefined },
-  { hydrates = true }: { hydrates?: boolean } = {},
+  options: { hydrates?: boolean } = {},
 ): boolean {
   if (customElements.get(tag) !== undefined) return false;
   const define = () => customElements.get(tag) ?? upgradingPage(() => customElements.define(tag, constructor));
@@ -323,7 +326,7 @@ export function defineElement(
     // Not from a tag the server never writes with state (`hydrates: false`): its code lacks modules hydration needs (Lit's
     // directives), which a bundler may leave out of the hydration chunk as already loaded (Turbopack did: the Next.js
     // app failed to hydrate when such a tag was defined first).
-    if (hydrates && document.querySelector('[data-svc-state]')) {
+    if (options.hydrates !== false && document.querySelector('[data-svc-state]')) {
       waits.push(
         import('./hydrate.js')
           .then((hydrate) => hydrate.adoptServerRendered())
