@@ -51,9 +51,13 @@ for (let until = Date.now() + 60_000; ; ) {
   await new Promise((done) => setTimeout(done, 250));
 }
 
+/** The parts of a run's report read here (the JSON report, read once per run). */
+interface Report {
+  audits: Record<string, { details?: { items?: { items?: { subpart: string; duration: number }[]; url?: string; resourceType?: string; networkEndTime?: number }[] } }>;
+}
+
 /** The LCP's phases as the run observed them (unthrottled): TTFB, load delay, load duration, render delay. */
-function lcpPhases(run: LighthouseRun): string {
-  const report = JSON.parse(readFileSync(run.report, 'utf8')) as { audits: Record<string, { details?: { items?: { items?: { subpart: string; duration: number }[] }[] } }> };
+function lcpPhases(report: Report): string {
   const parts = report.audits['lcp-breakdown-insight']?.details?.items?.[0]?.items ?? [];
   return parts.map((part) => `${part.subpart.replace(/^element|^resource|^timeTo/, '')} ${part.duration.toFixed(0)}`).join(', ');
 }
@@ -63,8 +67,7 @@ function lcpPhases(run: LighthouseRun): string {
  * simulation counts each such download as blocking the paint (React's modules, about 90 kB
  * compressed, add about half a second), so a run that paints after them has a much later LCP.
  */
-function scriptsBeforePaint(run: LighthouseRun): string {
-  const report = JSON.parse(readFileSync(run.report, 'utf8')) as { audits: Record<string, { details?: { items?: { url?: string; resourceType?: string; networkEndTime?: number }[] } }> };
+function scriptsBeforePaint(run: LighthouseRun, report: Report): string {
   const scripts = (report.audits['network-requests']?.details?.items ?? []).filter((request) => request.resourceType === 'Script');
   const before = scripts.filter((request) => (request.networkEndTime ?? Infinity) <= run.observedLcp);
   return `${before.length} of ${scripts.length} scripts in before the observed LCP`;
@@ -92,7 +95,8 @@ try {
     for (const [name, path, file] of pages) {
       const run = await lighthouse(`${origin}${path}`, `hydrogen-${file}-${i}`);
       runs.get(name)!.push(run);
-      console.log(`Lighthouse ${name}: score ${Math.round(run.score)}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; observed LCP ${run.observedLcp.toFixed(0)} ms (${lcpPhases(run)}; ${scriptsBeforePaint(run)}), load average ${load()}`);
+      const report = JSON.parse(readFileSync(run.report, 'utf8')) as Report;
+      console.log(`Lighthouse ${name}: score ${Math.round(run.score)}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; observed LCP ${run.observedLcp.toFixed(0)} ms (${lcpPhases(report)}; ${scriptsBeforePaint(run, report)}), load average ${load()}`);
     }
   }
   const medians = [...runs].map(([name, all]) => `${name}: score ${median(all.map((run) => run.score)).toFixed(0)}, LCP ${median(all.map((run) => run.lcp)).toFixed(0)} ms, FCP ${median(all.map((run) => run.fcp)).toFixed(0)} ms (scores ${all.map((run) => run.score.toFixed(0)).join(', ')}; LCPs ${all.map((run) => run.lcp.toFixed(0)).join(', ')})`);
