@@ -38,10 +38,24 @@ type EntryHandler = (entry: IntersectionObserverEntry) => void;
  */
 const handlers = new Map<Element, Set<EntryHandler>>();
 let observer: IntersectionObserver | undefined;
+/** Nodes in view with no box yet, watched until they have one. */
+let boxless: ResizeObserver | undefined;
+
+const area = (box: DOMRectReadOnly) => box.width * box.height;
 
 function observe(node: Element, handler: EntryHandler): void {
   observer ??= new IntersectionObserver((entries) => {
-    for (const entry of entries) for (const handle of handlers.get(entry.target) ?? []) handle(entry);
+    for (const entry of entries) {
+      // In view with no box (its first render to come, or held at no height by the page): growing
+      // in full view crosses no threshold, so the observer is asked anew once the node has a box.
+      if (entry.isIntersecting && !area(entry.boundingClientRect)) {
+        boxless ??= new ResizeObserver((sized) => {
+          for (const { target, contentRect } of sized) if (area(contentRect)) observeAnew(target);
+        });
+        boxless.observe(entry.target);
+      }
+      for (const handle of handlers.get(entry.target) ?? []) handle(entry);
+    }
   }, { threshold: THRESHOLDS });
   const set = handlers.get(node);
   if (set) {
@@ -52,11 +66,19 @@ function observe(node: Element, handler: EntryHandler): void {
   observer.observe(node);
 }
 
+function observeAnew(node: Element): void {
+  boxless?.unobserve(node);
+  if (!handlers.has(node)) return;
+  observer?.unobserve(node);
+  observer?.observe(node);
+}
+
 function unobserve(node: Element, handler: EntryHandler): void {
   const set = handlers.get(node);
   if (!set?.delete(handler) || set.size > 0) return;
   handlers.delete(node);
   observer?.unobserve(node);
+  boxless?.unobserve(node);
 }
 
 /** Whether an intersection counts: half the node, or half the viewport for a node larger than it. */

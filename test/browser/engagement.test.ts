@@ -177,6 +177,17 @@ describe('svc-post-view and svc-widget-view: thresholds and hidden elements', ()
     expect(of('svc-widget-view')).toHaveLength(1);
   });
 
+  it('for an element in view that had no box when the observer first looked, once it has one', async () => {
+    // No box (its first render had not come, or the theme held it at no height): growing in full view
+    // crosses no threshold of the observer's, and a gallery so never prepared its lightbox either.
+    const element = gallery({ 'page-size': '3', columns: '3', load: 'none' }, 'height: 0');
+    await waitForTiles(element, 3);
+    await quiet();
+    expect(of('svc-widget-view')).toEqual([]);
+    element.style.height = '';
+    await expect.poll(() => of('svc-widget-view').map((event) => event.target), { timeout: 5_000 }).toEqual([element]);
+  });
+
   it('never for a hidden element (visibility, display: none) or one with no size, until it is shown', async () => {
     const invisible = gallery({ 'page-size': '3', columns: '3' }, 'visibility: hidden');
     const wire = await readWire(IMAGE_POST);
