@@ -107,6 +107,7 @@ export const layoutStyles = css`
     border-radius: 50%;
     background: var(--_bg);
     color: var(--_text);
+    font: inherit;
     box-shadow: 0 2px 10px rgb(0 0 0 / 0.16);
     cursor: pointer;
     transform: translateY(-50%);

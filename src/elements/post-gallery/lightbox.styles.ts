@@ -244,6 +244,7 @@ export const lightboxStyles = [
       padding: 0;
       border: 0;
       border-radius: 50%;
+      font: inherit;
       cursor: pointer;
     }
     .close {

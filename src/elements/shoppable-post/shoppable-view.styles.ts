@@ -94,6 +94,7 @@ const postStyles = css`
     border: 0;
     border-radius: 50%;
     background: transparent;
+    font: inherit;
     transform: translate(-50%, -50%);
     cursor: pointer;
     -webkit-tap-highlight-color: transparent;
