@@ -5,7 +5,8 @@
  * (the page's title and the gallery's first photo as a plain `<img>`, no widget) and on
  * `/gallery-img` (the same page with its gallery replaced by that `<img>`, the other widgets
  * as they are): the two LCPs the page is held to. The median of `--runs N` runs each (default 5, in turns) with each run's LCP
- * phases; then in Chromium the page's CLS while a shopper scrolls through it, and the
+ * phases; each page's first layout in a cold Chromium (its time and its font lookups);
+ * then in Chromium the page's CLS while a shopper scrolls through it, and the
  * API reads the browser makes (none for the elements rendered on the server, one per
  * element rendered in the browser). Needs the app installed with the package as packed:
  * run `node test/frameworks/run.mjs hydrogen` once.
@@ -19,6 +20,7 @@ import { parseArgs, promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startEmulator } from '../demo/emulator/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/setup/chromium.ts';
+import { firstLayout } from './lib/first-layout.ts';
 import { lighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
@@ -99,8 +101,17 @@ try {
       console.log(`Lighthouse ${name}: score ${Math.round(run.score)}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; observed LCP ${run.observedLcp.toFixed(0)} ms (${lcpPhases(report)}; ${scriptsBeforePaint(run, report)}), load average ${load()}`);
     }
   }
-  const medians = [...runs].map(([name, all]) => `${name}: score ${median(all.map((run) => run.score)).toFixed(0)}, LCP ${median(all.map((run) => run.lcp)).toFixed(0)} ms, FCP ${median(all.map((run) => run.fcp)).toFixed(0)} ms (scores ${all.map((run) => run.score.toFixed(0)).join(', ')}; LCPs ${all.map((run) => run.lcp.toFixed(0)).join(', ')})`);
-  console.log(`Median of ${values.runs}:\n  ${medians.join('\n  ')}`);
+  if (Number(values.runs) > 0) {
+    const medians = [...runs].map(([name, all]) => `${name}: score ${median(all.map((run) => run.score)).toFixed(0)}, LCP ${median(all.map((run) => run.lcp)).toFixed(0)} ms, FCP ${median(all.map((run) => run.fcp)).toFixed(0)} ms (scores ${all.map((run) => run.score.toFixed(0)).join(', ')}; LCPs ${all.map((run) => run.lcp.toFixed(0)).join(', ')})`);
+    console.log(`Median of ${values.runs}:\n  ${medians.join('\n  ')}`);
+  }
+
+  // What the LCP waits for: the layout at the end of parsing. Its font lookups are a count the machine's load does not move.
+  for (const [name, path] of pages) {
+    const layouts = [];
+    for (let i = 0; i < 3; i++) layouts.push(await firstLayout(`${origin}${path}`));
+    console.log(`First layout, ${name}: font lookups ${layouts.map((layout) => layout.fontLookups).join(', ')}; layout before the LCP ${median(layouts.map((layout) => layout.layoutMs)).toFixed(0)} ms, LCP ${median(layouts.map((layout) => layout.lcpMs)).toFixed(0)} ms (medians of 3, unthrottled), load average ${load()}`);
+  }
 
   const browser = await chromium.launch({ ...(chromiumExecutable() ? { executablePath: chromiumExecutable() } : {}), args: chromiumArgs });
   const page = await browser.newPage();
