@@ -25,6 +25,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { setFaults, testKey } from '../test/support/emulator-control.ts';
+import { startChild, stopAllChildren, stopChild } from './lib/children.ts';
 import { catalogOf, runShoppers, type Product, type ViewRecord } from './lib/shoppers.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -69,13 +70,6 @@ function startProxy(key: string, api: string, extra: string[] = []): Promise<Pro
     });
     child.on('exit', (code) => fail(new Error(`proxy exited (${code})`)));
   });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(3000).then(() => child.kill('SIGKILL'))]);
 }
 
 /** CPU seconds the process has used (user + system). */
@@ -224,7 +218,7 @@ async function flood(api: string, products: Product[]): Promise<void> {
     proxy,
     cpuAt,
   );
-  await stop(proxy.child);
+  await stopChild(proxy.child);
 }
 
 async function amplify(api: string, products: Product[]): Promise<void> {
@@ -247,7 +241,7 @@ async function amplify(api: string, products: Product[]): Promise<void> {
   const row = { scenario: 'amplification', planted: planted, webhookStatus: added.delivery?.status, apiRequestsAfterWebhook: after - before, junkRequestsAfterWebhook: junkAfter, load: loadavg() };
   results.push(row);
   console.log(`amplification: 1,000 junk reads planted (${JSON.stringify(planted)}), one real review (webhook ${added.delivery?.status}): ${after - before} API requests in 5 s after it, ${junkAfter} of them junk`);
-  await stop(proxy.child);
+  await stopChild(proxy.child);
 }
 
 async function forged(api: string, products: Product[]): Promise<void> {
@@ -284,7 +278,7 @@ async function forged(api: string, products: Product[]): Promise<void> {
   agent.destroy();
   console.log(`forged: ${seconds * 100} deliveries of 256 KB at 100/s: ${JSON.stringify(statuses)}`);
   await shoppersIn([{ name: 'forged webhooks (100/s, 256 KB)', from: 0, to: seconds }], shoppers, started, api, key, proxy, cpuAt);
-  await stop(proxy.child);
+  await stopChild(proxy.child);
 }
 
 async function oversized(): Promise<void> {
@@ -324,7 +318,7 @@ async function oversized(): Promise<void> {
   const row = { scenario: 'oversized', statuses, slowestMs: Math.max(...answers.map((a) => a.ms)), rssBeforeMiB: rssBefore, rssPeakMiB: peak, load: loadavg() };
   results.push(row);
   console.log(`oversized: 18 answers of 50 MB and an endless one: ${JSON.stringify(statuses)}, slowest ${row.slowestMs.toFixed(0)} ms; proxy RSS ${rssBefore.toFixed(0)} → peak ${peak.toFixed(0)} MiB`);
-  await stop(proxy.child);
+  await stopChild(proxy.child);
   server.closeAllConnections();
   server.close();
 }
@@ -360,22 +354,13 @@ async function ratings(api: string, products: Product[]): Promise<void> {
     const shoppers = runShoppers({ origin: proxy.url, key, products, viewsPerSecond: rate, seconds, relatedOf });
     await shoppersIn([{ name: down ? `ratings by popularity, 40/s, API down 10 s` : 'ratings by popularity, 100 views/s', from: 0, to: seconds }], shoppers, started, api, key, proxy, cpuAt);
     timers.forEach(clearTimeout);
-    await stop(proxy.child);
+    await stopChild(proxy.child);
   }
 }
 
 async function main(): Promise<void> {
   console.log(`bench:attack: ${ONLY.join(', ')}; ${cpus().length} cores, load average ${load()}`);
-  const emulatorChild = spawn(process.execPath, ['--import', 'tsx', 'demo/emulator/main.ts'], { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', QUIET: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(emulatorChild);
-  const api = await new Promise<string>((done) => {
-    let output = '';
-    emulatorChild.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const url = /http:\/\/[\w.:[\]-]+/.exec(output);
-      if (url) done(url[0]);
-    });
-  });
+  const { child: emulatorChild, url: api } = await startChild(['demo/emulator/main.ts'], { PORT: '0', HOST: '127.0.0.1', QUIET: '1' });
   const products = await catalogOf(api, 'attack_setup');
   console.log(`emulator ${api}: ${products.length} products`);
   if (ONLY.includes('flood')) await flood(api, products);
@@ -384,13 +369,13 @@ async function main(): Promise<void> {
   if (ONLY.includes('oversized')) await oversized();
   if (ONLY.includes('ratings')) await ratings(api, products);
   console.log(`load average after: ${load()}`);
-  await stop(emulatorChild);
+  await stopChild(emulatorChild);
   mkdirSync(resolve(root, 'bench-results'), { recursive: true });
   writeFileSync(resolve(root, 'bench-results/attack.json'), JSON.stringify({ load: loadavg(), results }, null, 2));
 }
 
 main().catch(async (error: unknown) => {
   console.error(error);
-  await Promise.all(children.map(stop));
+  await Promise.all([...children.map(stopChild), stopAllChildren()]);
   process.exit(1);
 });
