@@ -5,7 +5,7 @@
  * (the page's title and the gallery's first photo as a plain `<img>`, no widget) and on
  * `/gallery-img` (the same page with its gallery replaced by that `<img>`, the other widgets
  * as they are): the two LCPs the page is held to. The median of `--runs N` runs each (default 5, in turns) with each run's LCP
- * phases; each page's first layout in a cold Chromium (its time and its font lookups);
+ * phases; each page's first layout in a cold Chromium (its time and its font round trips);
  * then in Chromium the page's CLS while a shopper scrolls through it, and the
  * API reads the browser makes (none for the elements rendered on the server, one per
  * element rendered in the browser). Needs the app installed with the package as packed:
@@ -106,11 +106,11 @@ try {
     console.log(`Median of ${values.runs}:\n  ${medians.join('\n  ')}`);
   }
 
-  // What the LCP waits for: the layout at the end of parsing. Its font lookups are a count the machine's load does not move.
+  // What the LCP waits for: the layout at the end of parsing. Its font round trips are a count the machine's load does not move.
   for (const [name, path] of pages) {
     const layouts = [];
     for (let i = 0; i < 3; i++) layouts.push(await firstLayout(`${origin}${path}`));
-    console.log(`First layout, ${name}: font lookups ${layouts.map((layout) => layout.fontLookups).join(', ')}; layout before the LCP ${median(layouts.map((layout) => layout.layoutMs)).toFixed(0)} ms, LCP ${median(layouts.map((layout) => layout.lcpMs)).toFixed(0)} ms (medians of 3, unthrottled), load average ${load()}`);
+    console.log(`First layout, ${name}: font round trips ${layouts.map((layout) => `${layout.fontFaces + layout.fontSizes} (faces ${layout.fontFaces}, sizes ${layout.fontSizes})`).join(', ')}; layout before the LCP ${median(layouts.map((layout) => layout.layoutMs)).toFixed(0)} ms, LCP ${median(layouts.map((layout) => layout.lcpMs)).toFixed(0)} ms (medians of 3, unthrottled), load average ${load()}`);
   }
 
   const browser = await chromium.launch({ ...(chromiumExecutable() ? { executablePath: chromiumExecutable() } : {}), args: chromiumArgs });

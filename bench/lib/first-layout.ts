@@ -5,8 +5,13 @@ import { navigationTo, type TraceEvent } from './trace.ts';
 export interface FirstLayout {
   /** The layouts before the largest contentful paint, on the page's main thread. */
   layoutMs: number;
-  /** Fonts the renderer looked up for them: each a round trip to the browser process for a family at a weight and size. */
-  fontLookups: number;
+  /**
+   * The renderer's round trips to the browser process for fonts, for them: a face of the
+   * family (one per weight or style) and a face at a size (Chromium on Linux: these trace
+   * events are its font service's).
+   */
+  fontFaces: number;
+  fontSizes: number;
   lcpMs: number;
 }
 
@@ -30,7 +35,8 @@ export async function firstLayout(url: string): Promise<FirstLayout> {
     const before = (name: string) => events.filter((e) => e.name === name && e.ph === 'X' && e.pid === start.pid && e.tid === main && e.ts >= start.ts && e.ts < lcp.ts);
     return {
       layoutMs: before('Layout').reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000,
-      fontLookups: before('FontCache::GetFontPlatformData').length,
+      fontFaces: before('FontDataManager::onMatchFamilyStyle').length,
+      fontSizes: before('WebSandboxSupportLinux::GetWebFontRenderStyleForStrike').length,
       lcpMs: (lcp.ts - start.ts) / 1000,
     };
   } finally {
