@@ -24,7 +24,12 @@ afterEach(() => {
 it("every element inside the widgets has the shop's font family", async () => {
   const shop = await mountShop({ apiBase, key: await testKey(apiBase, 'theme_font'), seed });
   shop.root.style.fontFamily = '"Shop Serif", Georgia, serif';
-  const hosts = [shop.summary, shop.shoppable, shop.gallery, shop.carousel, shop.reviews];
+  const badge = document.createElement('svc-review-summary');
+  badge.setAttribute('product-ref', seed.product);
+  badge.setAttribute('variant', 'badge');
+  shop.storefront.append(badge);
+  await expect.poll(() => badge.shadowRoot?.querySelector('[part~="badge"] [part~="count"]')?.textContent?.trim()).toBeTruthy();
+  const hosts = [shop.summary, badge, shop.shoppable, shop.gallery, shop.carousel, shop.reviews];
   const family = getComputedStyle(shop.root).fontFamily;
   const inside = hosts.flatMap((host) => deepElements(host).filter((element) => element.getRootNode() !== document));
   expect(inside.length).toBeGreaterThan(100);
