@@ -8,7 +8,7 @@ import { defineElement } from '../../src/elements/shared/base.ts';
 import { PLACEHOLDER_SIZE } from '../../src/elements/shared/placeholder.ts';
 import { timeSlice } from '../../src/shared/time-slice.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
-import { emulatorProducts, mostReviewed, mount, shadow } from './review-support.ts';
+import { emulatorProducts, mostReviewed, mount, shadow, watchShadow } from './review-support.ts';
 
 /**
  * What the widgets do for a shop page's main thread and its hero image: the first
@@ -51,13 +51,11 @@ function spacer(height = 6000): HTMLElement {
  * rendered on a timer instead of on coming near would show here.
  */
 async function showsWithin(element: Element, selector: string, ms = 2000): Promise<boolean> {
-  const root = shadow(element);
-  let seen = root.querySelector(selector) !== null;
-  const watcher = new MutationObserver(() => (seen ||= root.querySelector(selector) !== null));
-  watcher.observe(root, { childList: true, subtree: true });
+  let seen = false;
+  const stop = watchShadow(element, (root) => (seen = root.querySelector(selector) !== null));
   await new Promise((resolve) => setTimeout(resolve, ms));
-  watcher.disconnect();
-  return seen || root.querySelector(selector) !== null;
+  stop();
+  return seen || shadow(element).querySelector(selector) !== null;
 }
 
 /**
@@ -207,15 +205,13 @@ describe('images and the hero', () => {
     const el = mount('svc-shoppable-post', settings(key));
     // Watched, not sampled: with reduced motion (which another test file may turn on for the whole tab
     // meanwhile), the placeholder leaves as soon as the picture has loaded, which on loopback is soon.
-    const placeholder = new Promise<{ width: number; height: number; shown: number }>((resolve) => {
-      const watcher = new MutationObserver(() => {
-        const canvas = el.shadowRoot!.querySelector<HTMLCanvasElement>('canvas.placeholder');
-        if (!canvas) return;
-        watcher.disconnect();
-        resolve({ width: canvas.width, height: canvas.height, shown: canvas.getBoundingClientRect().width });
-      });
-      watcher.observe(el.shadowRoot!, { childList: true, subtree: true });
-    });
+    const placeholder = new Promise<{ width: number; height: number; shown: number }>((resolve) =>
+      watchShadow(el, (root) => {
+        const canvas = root.querySelector<HTMLCanvasElement>('canvas.placeholder');
+        if (canvas) resolve({ width: canvas.width, height: canvas.height, shown: canvas.getBoundingClientRect().width });
+        return canvas !== null;
+      }),
+    );
     el.post = own as unknown as typeof el.post;
     el.style.width = '400px';
     const { width, height, shown } = await placeholder;

@@ -62,6 +62,18 @@ export function shadow(element: Element): ShadowRoot {
   return element.shadowRoot;
 }
 
+/**
+ * Calls `check` on `element`'s shadow root now and after each change inside it, until
+ * `check` returns true or the returned function is called: a state that comes and goes
+ * between two samples of a poll is still seen.
+ */
+export function watchShadow(element: Element, check: (root: ShadowRoot) => boolean | void): () => void {
+  const root = shadow(element);
+  const watcher = new MutationObserver(() => void (check(root) && watcher.disconnect()));
+  if (!check(root)) watcher.observe(root, { childList: true, subtree: true });
+  return () => watcher.disconnect();
+}
+
 /** The text of a node without Lit's comment markers, whitespace collapsed. */
 export function text(node: Node | null | undefined): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();

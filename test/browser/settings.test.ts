@@ -6,6 +6,7 @@ import '../../src/elements/storefront/svc-storefront.ts';
 import type { SvcReviewSummary } from '../../src/elements/review-summary/svc-review-summary.ts';
 import type { SvcStorefront } from '../../src/elements/storefront/svc-storefront.ts';
 import { requestLog, testKey } from '../support/emulator-control.ts';
+import { watchShadow } from './review-support.ts';
 
 /**
  * The settings (`publishable-key`, `market`, `api-base`) as a framework gives them: as
@@ -46,10 +47,7 @@ const errorState = (element: Element) => shadow(element).querySelector('[part~="
 /** Records whether the element's shadow root ever showed the error state, from the moment it exists. */
 function watchErrorState(element: Element): { seen: boolean } {
   const watch = { seen: false };
-  const check = () => {
-    if (errorState(element)) watch.seen = true;
-  };
-  new MutationObserver(check).observe(shadow(element), { childList: true, subtree: true });
+  watchShadow(element, () => (watch.seen ||= errorState(element) !== null));
   return watch;
 }
 
